@@ -1,0 +1,49 @@
+import { useLayoutEffect, type ReactNode } from 'react';
+import type { Decorator, Preview } from '@storybook/react-vite';
+import '../src/styles/theme.css';
+import '../src/cards/cards.css';
+
+export type Theme = 'light' | 'dark';
+
+/** Puts the story's theme on <html data-theme>, exactly where the app puts it. */
+function ThemeRoot({ theme, children }: { theme: Theme; children: ReactNode }) {
+  useLayoutEffect(() => {
+    document.documentElement.dataset.theme = theme;
+    document.documentElement.style.colorScheme = theme;
+  }, [theme]);
+  return <div style={{ padding: 16 }}>{children}</div>;
+}
+
+const withTheme: Decorator = (Story, context) => {
+  const theme: Theme = context.globals.theme === 'dark' ? 'dark' : 'light';
+  return (
+    <ThemeRoot theme={theme}>
+      <Story />
+    </ThemeRoot>
+  );
+};
+
+const preview: Preview = {
+  globalTypes: {
+    theme: {
+      description: 'Colour theme (data-theme on <html>)',
+      toolbar: {
+        title: 'Theme',
+        icon: 'mirror',
+        items: [
+          { value: 'light', title: 'Light', icon: 'sun' },
+          { value: 'dark', title: 'Dark', icon: 'moon' },
+        ],
+        dynamicTitle: true,
+      },
+    },
+  },
+  initialGlobals: { theme: 'light' },
+  decorators: [withTheme],
+  parameters: {
+    layout: 'fullscreen',
+    controls: { expanded: true },
+  },
+};
+
+export default preview;

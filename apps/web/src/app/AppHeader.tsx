@@ -1,0 +1,28 @@
+import { useSessionState } from '../store/ClientContext';
+import { ConnectionIndicator } from './ConnectionIndicator';
+import { ThemeToggle } from './ThemeToggle';
+
+export function AppHeader({ sessionsOpen, onToggleSessions }: { sessionsOpen: boolean; onToggleSessions: () => void }) {
+  const workspace = useSessionState((state) => state.header?.cwd ?? state.server?.workspace);
+  const model = useSessionState((state) => state.server?.model);
+  return (
+    <header className="app-header">
+      <button type="button" className="app-header__sessions" onClick={onToggleSessions} aria-expanded={sessionsOpen} aria-controls="session-panel">
+        ☰ Sessions
+      </button>
+      <span className="app-header__name">toolcards</span>
+      {workspace !== undefined && (
+        <span className="app-header__workspace" title={workspace}>
+          {/* Isolated: the right-to-left box only moves the ellipsis to the start of the path. */}
+          <bdi>{workspace}</bdi>
+        </span>
+      )}
+      <span className="app-header__spacer" />
+      <span className={`app-header__model${model ? '' : ' app-header__model--none'}`} title={model ? `${model.model} at ${model.baseUrl}` : 'No model configured'}>
+        {model ? model.model : 'no model'}
+      </span>
+      <ConnectionIndicator />
+      <ThemeToggle />
+    </header>
+  );
+}

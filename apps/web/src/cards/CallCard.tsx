@@ -1,0 +1,46 @@
+import type { ToolCallView } from '@toolcards/protocol';
+import { CardFrame } from './frame/CardFrame';
+import { KindIcon } from './frame/KindIcon';
+
+export interface CallCardProps {
+  view: ToolCallView;
+  state: 'pending' | 'cancelled';
+}
+
+/** A call without its result yet (or never to have one): every kind is generic while pending. */
+export function CallCard({ view, state }: CallCardProps) {
+  const pending = state === 'pending';
+  return (
+    <CardFrame
+      variant="call"
+      label={`${view.title} — ${pending ? 'running' : 'cancelled'}`}
+      busy={pending}
+      heading={
+        <>
+          <KindIcon kind={view.kind ?? 'other'} />
+          <span className="tc-card__title">{view.title}</span>
+        </>
+      }
+      details={
+        pending ? (
+          <span className="tc-call__status">
+            <span className="tc-call__spinner" aria-hidden="true" />
+            running…
+          </span>
+        ) : (
+          <span className="tc-call__status tc-call__status--cancelled">cancelled</span>
+        )
+      }
+    >
+      {view.locations !== undefined && view.locations.length > 0 && (
+        <ul className="tc-call__locations">
+          {view.locations.map((location, index) => (
+            <li key={index}>
+              <code>{location.line === undefined ? location.path : `${location.path}:${location.line}`}</code>
+            </li>
+          ))}
+        </ul>
+      )}
+    </CardFrame>
+  );
+}

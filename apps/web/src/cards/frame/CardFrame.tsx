@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import '../cards.css';
+
+interface CardFrameProps {
+  variant: 'generic' | 'read' | 'search' | 'call';
+  /** The card's accessible name. */
+  label: string;
+  heading: ReactNode;
+  /** Secondary header text: a language, a range, a status. */
+  details?: ReactNode;
+  actions?: ReactNode;
+  isError?: boolean;
+  busy?: boolean;
+  children?: ReactNode;
+}
+
+/** The box every card shares: a header line (heading, details, actions) over a body. */
+export function CardFrame({ variant, label, heading, details, actions, isError, busy, children }: CardFrameProps) {
+  const className = ['tc-card', `tc-card--${variant}`, isError ? 'tc-card--error' : ''].filter(Boolean).join(' ');
+  return (
+    // An article: cards are the items of the timeline's feed, not landmarks of the page.
+    <article className={className} aria-label={label} aria-busy={busy === undefined ? undefined : busy}>
+      <header className="tc-card__header">
+        <div className="tc-card__heading">{heading}</div>
+        {details !== undefined && <div className="tc-card__details">{details}</div>}
+        {actions !== undefined && <div className="tc-card__actions">{actions}</div>}
+      </header>
+      {children}
+    </article>
+  );
+}

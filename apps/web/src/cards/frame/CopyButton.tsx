@@ -1,0 +1,32 @@
+import { useEffect, useState } from 'react';
+
+type CopyStatus = 'idle' | 'copied' | 'failed';
+
+const FEEDBACK_MS = 1500;
+
+/** Copies `text()` (computed on click: a window's code can be large) and says so visibly. */
+export function CopyButton({ text, label = 'Copy' }: { text: () => string; label?: string }) {
+  const [status, setStatus] = useState<CopyStatus>('idle');
+
+  useEffect(() => {
+    if (status === 'idle') return undefined;
+    const timer = setTimeout(() => setStatus('idle'), FEEDBACK_MS);
+    return () => clearTimeout(timer);
+  }, [status]);
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text());
+      setStatus('copied');
+    } catch {
+      // No clipboard (insecure context, denied permission): say so rather than pretend.
+      setStatus('failed');
+    }
+  };
+
+  return (
+    <button type="button" className="tc-card__action" data-status={status} onClick={() => void copy()}>
+      <span aria-live="polite">{status === 'copied' ? 'Copied' : status === 'failed' ? 'Copy failed' : label}</span>
+    </button>
+  );
+}

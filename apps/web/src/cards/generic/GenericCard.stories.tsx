@@ -1,0 +1,60 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { fn } from 'storybook/test';
+import { ResultCard, viewForResult, type ResultCardProps } from '../index';
+import { genericFixtures, resultFixtures, type ResultFixture } from '../fixtures';
+
+// Results go through ResultCard, as the shell draws them; the fall-back stories start from
+// the raw result and wire view and go through viewForResult first, exactly as the app does.
+const meta = {
+  title: 'Cards/Generic',
+  component: ResultCard,
+  args: { onOpenLocation: fn() },
+} satisfies Meta<typeof ResultCard>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+function asDelivered({ result, wireView }: ResultFixture): Pick<ResultCardProps, 'view' | 'isError'> {
+  return { view: viewForResult(result, wireView), isError: result.isError };
+}
+
+export const PlainOutput: Story = {
+  name: 'Plain output',
+  args: { view: genericFixtures.plainOutput },
+};
+
+export const LongOutput: Story = {
+  name: 'Long output (collapsed)',
+  args: { view: genericFixtures.longOutput },
+};
+
+export const EmptyOutput: Story = {
+  name: 'No output',
+  args: { view: genericFixtures.empty },
+};
+
+export const ErrorResult: Story = {
+  name: 'Error result',
+  args: asDelivered(resultFixtures.error),
+};
+
+export const ErrorResultDark: Story = {
+  name: 'Error result (dark)',
+  args: asDelivered(resultFixtures.error),
+  globals: { theme: 'dark' },
+};
+
+export const UnknownCard: Story = {
+  name: 'Unknown card falls back',
+  args: asDelivered(resultFixtures.unknownCard),
+};
+
+export const MalformedRead: Story = {
+  name: 'Malformed read view falls back',
+  args: asDelivered(resultFixtures.malformedRead),
+};
+
+export const NoView: Story = {
+  name: 'No view falls back',
+  args: asDelivered(resultFixtures.noView),
+};

@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import type { GenericResultView } from '@toolcards/protocol';
+import { CardFrame } from '../frame/CardFrame';
+import { CopyButton } from '../frame/CopyButton';
+import { countText } from '../frame/count-text';
+import { collapseOutput } from './collapse-output';
+
+const COLLAPSED_LINES = 30;
+
+/**
+ * Monospace text: a tool without a card of its own, a view that failed validation, an
+ * error. For an error the title is the error code.
+ */
+export function GenericCard({ view, isError = false }: { view: GenericResultView; isError?: boolean }) {
+  const [expanded, setExpanded] = useState(false);
+  const content = view.content ?? '';
+  const collapsed = collapseOutput(content, COLLAPSED_LINES);
+  const title = view.title ?? (isError ? 'Error' : 'Output');
+
+  return (
+    <CardFrame
+      variant="generic"
+      label={isError ? `Error ${title}` : title}
+      isError={isError}
+      heading={isError ? <code className="tc-generic__code">{title}</code> : <span className="tc-card__title">{title}</span>}
+      actions={content === '' ? undefined : <CopyButton text={() => content} />}
+    >
+      {content === '' ? (
+        <p className="tc-card__empty">No output</p>
+      ) : (
+        <pre className="tc-generic__output">{expanded ? content : collapsed.text}</pre>
+      )}
+      {collapsed.hiddenLines > 0 && (
+        <button type="button" className="tc-card__more" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
+          {expanded ? 'Show less' : `Show all ${countText(collapsed.totalLines, 'line', 'lines')}`}
+        </button>
+      )}
+    </CardFrame>
+  );
+}

@@ -1,0 +1,73 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { ReadCard } from '../index';
+import { readFixtures } from '../fixtures';
+
+const meta = {
+  title: 'Cards/Read',
+  component: ReadCard,
+} satisfies Meta<typeof ReadCard>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const TypeScript: Story = {
+  name: 'TypeScript',
+  args: { view: readFixtures.typescript },
+};
+
+export const TypeScriptDark: Story = {
+  name: 'TypeScript (dark)',
+  args: { view: readFixtures.typescript },
+  globals: { theme: 'dark' },
+};
+
+export const PlainText: Story = {
+  name: 'Unknown extension (plain text)',
+  args: { view: readFixtures.plainText },
+};
+
+export const MiddleOfFile: Story = {
+  name: 'Middle of a file (offset 1,200)',
+  args: { view: readFixtures.middleOfFile },
+};
+
+export const TargetLine: Story = {
+  name: 'Middle of a file, opened at a match',
+  args: { view: readFixtures.middleOfFile, targetLine: 1_298 },
+};
+
+export const EmptyWindowAtOffset: Story = {
+  name: 'Empty window at a positive offset',
+  args: { view: readFixtures.emptyWindowAtOffset },
+};
+
+export const CappedWindow: Story = {
+  name: 'Capped window with continuation hint',
+  args: { view: readFixtures.cappedWindow },
+};
+
+export const LongLine: Story = {
+  name: '2,000-character line',
+  args: { view: readFixtures.longLine },
+};
+
+export const TwoThousandLines: Story = {
+  name: '2,000 lines',
+  args: { view: readFixtures.longTypescript },
+};
+
+export const TwoThousandLinesDark: Story = {
+  name: '2,000 lines (dark)',
+  args: { view: readFixtures.longTypescript },
+  globals: { theme: 'dark' },
+};
+
+export const CrlfSourced: Story = {
+  name: 'CRLF-sourced text',
+  args: { view: readFixtures.crlfSourced },
+};
+
+export const Hostile: Story = {
+  name: 'Markup in path and text (rendered as text)',
+  args: { view: readFixtures.hostile },
+};

@@ -1,0 +1,32 @@
+/**
+ * The widest line in monospace columns: tabs to the next stop, East Asian wide characters
+ * and emoji as two. A virtualized window renders only some rows, so the code column's
+ * width must come from every line, not from the rows on screen.
+ */
+export function widestColumns(texts: readonly string[], tabSize = 4): number {
+  let widest = 0;
+  for (const text of texts) {
+    let columns = 0;
+    for (const char of text) {
+      const code = char.codePointAt(0)!;
+      if (code === 9) columns += tabSize - (columns % tabSize);
+      else columns += isWide(code) ? 2 : 1;
+    }
+    if (columns > widest) widest = columns;
+  }
+  return widest;
+}
+
+function isWide(code: number): boolean {
+  return (
+    (code >= 0x1100 && code <= 0x115f) ||
+    (code >= 0x2e80 && code <= 0xa4cf) ||
+    (code >= 0xac00 && code <= 0xd7a3) ||
+    (code >= 0xf900 && code <= 0xfaff) ||
+    (code >= 0xfe30 && code <= 0xfe4f) ||
+    (code >= 0xff00 && code <= 0xff60) ||
+    (code >= 0xffe0 && code <= 0xffe6) ||
+    (code >= 0x1f300 && code <= 0x1faff) ||
+    (code >= 0x20000 && code <= 0x3fffd)
+  );
+}

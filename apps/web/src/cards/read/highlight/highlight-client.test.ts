@@ -1,0 +1,92 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { HighlightWorkerReply, HighlightWorkerRequest } from './highlight-messages';
+
+/** A stand-in module worker: records what the page posts, lets the test reply or fail. */
+class FakeWorker extends EventTarget {
+  static last: FakeWorker | undefined;
+  readonly posted: HighlightWorkerRequest[] = [];
+  terminated = false;
+  constructor(readonly url: URL, readonly options: WorkerOptions) {
+    super();
+    FakeWorker.last = this;
+  }
+  postMessage(message: HighlightWorkerRequest) {
+    this.posted.push(message);
+  }
+  terminate() {
+    this.terminated = true;
+  }
+  reply(message: HighlightWorkerReply) {
+    this.dispatchEvent(new MessageEvent('message', { data: message }));
+  }
+  fail() {
+    this.dispatchEvent(new Event('error', { cancelable: true }));
+  }
+}
+
+// The client keeps one worker per page: each test gets a fresh module.
+async function freshClient() {
+  vi.resetModules();
+  return import('./highlight-client');
+}
+
+describe('startHighlight', () => {
+  beforeEach(() => {
+    FakeWorker.last = undefined;
+    vi.stubGlobal('Worker', FakeWorker);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('posts the window to one module worker and hands its chunks back', async () => {
+    const { startHighlight } = await freshClient();
+    const onChunk = vi.fn();
+    startHighlight({ lang: 'json', texts: ['{}'] }, onChunk);
+    const worker = FakeWorker.last!;
+    expect(worker.options).toEqual({ type: 'module' });
+    expect(worker.url.pathname).toMatch(/highlight\.worker\.ts$/);
+    const [request] = worker.posted;
+    expect(request).toEqual({ type: 'highlight', id: expect.any(Number), lang: 'json', texts: ['{}'] });
+
+    const lines = [[{ text: '{}', light: '#24292E', dark: '#E1E4E8' }]];
+    worker.reply({ type: 'chunk', id: request!.id, start: 0, lines });
+    expect(onChunk).toHaveBeenCalledWith(0, lines);
+
+    startHighlight({ lang: 'json', texts: ['[]'] }, vi.fn());
+    expect(FakeWorker.last).toBe(worker); // shared, not one per card
+  });
+
+  it('tells the worker to stop a cancelled window and drops its late chunks', async () => {
+    const { startHighlight } = await freshClient();
+    const onChunk = vi.fn();
+    const cancel = startHighlight({ lang: 'json', texts: ['{}'] }, onChunk);
+    const worker = FakeWorker.last!;
+    const id = worker.posted[0]!.id;
+    cancel();
+    expect(worker.posted[1]).toEqual({ type: 'cancel', id });
+    worker.reply({ type: 'chunk', id, start: 0, lines: [[]] });
+    expect(onChunk).not.toHaveBeenCalled();
+  });
+
+  it('moves its windows to the main thread when the worker fails to start', async () => {
+    const { startHighlight } = await freshClient();
+    const onChunk = vi.fn();
+    startHighlight({ lang: 'json', texts: ['{"a": 1}'] }, onChunk);
+    const worker = FakeWorker.last!;
+    worker.fail();
+    expect(worker.terminated).toBe(true);
+    await vi.waitFor(() => expect(onChunk).toHaveBeenCalled(), { timeout: 20_000 });
+    const [start, lines] = onChunk.mock.calls[0]!;
+    expect(start).toBe(0);
+    expect(lines[0].map((token: { text: string }) => token.text).join('')).toBe('{"a": 1}');
+    expect(lines[0].some((token: { light?: string }) => token.light)).toBe(true);
+
+    // Later windows go straight to the main thread.
+    FakeWorker.last = undefined;
+    const later = vi.fn();
+    startHighlight({ lang: 'json', texts: ['[]'] }, later);
+    expect(FakeWorker.last).toBeUndefined();
+    await vi.waitFor(() => expect(later).toHaveBeenCalled(), { timeout: 20_000 });
+  });
+});

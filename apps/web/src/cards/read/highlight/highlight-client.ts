@@ -1,0 +1,77 @@
+import type { HighlightChunkListener, HighlightRequest } from './highlighted-line';
+import type { HighlightWorkerReply, HighlightWorkerRequest } from './highlight-messages';
+
+/**
+ * Starts highlighting a window and returns its cancel function. The work runs in one
+ * shared module worker; where there is no Worker (tests, an old browser, a CSP without
+ * worker-src 'self') it runs on the main thread, still chunked. Shiki is imported lazily
+ * either way, so the page's first bundle carries no highlighter and no grammar.
+ */
+export function startHighlight(request: HighlightRequest, onChunk: HighlightChunkListener): () => void {
+  const worker = highlightWorker();
+  if (!worker) return startOnMainThread(request, onChunk);
+
+  const id = nextJobId++;
+  const job: WorkerJob = { request, onChunk };
+  workerJobs.set(id, job);
+  post(worker, { type: 'highlight', id, lang: request.lang, texts: request.texts });
+  return () => {
+    job.cancelMainThread?.();
+    if (workerJobs.delete(id) && workerState === 'running') post(worker, { type: 'cancel', id });
+  };
+}
+
+interface WorkerJob {
+  request: HighlightRequest;
+  onChunk: HighlightChunkListener;
+  /** Set when the worker died and this job moved to the main thread. */
+  cancelMainThread?: () => void;
+}
+
+let worker: Worker | undefined;
+let workerState: 'unstarted' | 'running' | 'broken' = 'unstarted';
+let nextJobId = 1;
+const workerJobs = new Map<number, WorkerJob>();
+
+function highlightWorker(): Worker | undefined {
+  if (workerState === 'running') return worker;
+  if (workerState === 'broken') return undefined;
+  if (typeof Worker !== 'function') {
+    workerState = 'broken';
+    return undefined;
+  }
+  try {
+    worker = new Worker(new URL('./highlight.worker.ts', import.meta.url), { type: 'module' });
+  } catch {
+    workerState = 'broken';
+    return undefined;
+  }
+  workerState = 'running';
+  worker.addEventListener('message', (event: MessageEvent<HighlightWorkerReply>) => {
+    const reply = event.data;
+    const job = workerJobs.get(reply.id);
+    if (!job) return;
+    if (reply.type === 'chunk') job.onChunk(reply.start, reply.lines);
+    else workerJobs.delete(reply.id);
+  });
+  // A worker that cannot start (blocked, failed to load) hands its jobs to the main thread.
+  worker.addEventListener('error', (event) => {
+    event.preventDefault();
+    workerState = 'broken';
+    worker?.terminate();
+    for (const job of workerJobs.values()) job.cancelMainThread = startOnMainThread(job.request, job.onChunk);
+  });
+  return worker;
+}
+
+function post(target: Worker, message: HighlightWorkerRequest): void {
+  target.postMessage(message);
+}
+
+function startOnMainThread(request: HighlightRequest, onChunk: HighlightChunkListener): () => void {
+  const controller = new AbortController();
+  void import('./highlight-window')
+    .then(({ highlightWindow }) => highlightWindow(request, onChunk, controller.signal))
+    .catch(() => undefined); // a failed highlight leaves the card plain
+  return () => controller.abort();
+}

@@ -1,0 +1,11 @@
+import type { HighlightedLine } from './highlighted-line';
+
+/** Page → worker. */
+export type HighlightWorkerRequest =
+  | { type: 'highlight'; id: number; lang: string; texts: readonly string[] }
+  | { type: 'cancel'; id: number };
+
+/** Worker → page. */
+export type HighlightWorkerReply =
+  | { type: 'chunk'; id: number; start: number; lines: HighlightedLine[] }
+  | { type: 'done'; id: number };

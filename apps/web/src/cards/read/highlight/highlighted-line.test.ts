@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { highlightedLineFromShiki } from './highlighted-line';
+
+describe('highlightedLineFromShiki', () => {
+  it('keeps the text and both theme colours of each token', () => {
+    expect(
+      highlightedLineFromShiki([
+        { content: 'const', offset: 0, htmlStyle: { '--shiki-light': '#D73A49', '--shiki-dark': '#F97583' } },
+        { content: ' x', offset: 5, htmlStyle: { '--shiki-light': '#24292E', '--shiki-dark': '#E1E4E8' } },
+      ]),
+    ).toEqual([
+      { text: 'const', light: '#D73A49', dark: '#F97583' },
+      { text: ' x', light: '#24292E', dark: '#E1E4E8' },
+    ]);
+  });
+
+  it('keeps italic and underline, drops bold (it can widen glyphs)', () => {
+    const [token] = highlightedLineFromShiki([
+      {
+        content: 'em',
+        offset: 0,
+        htmlStyle: {
+          '--shiki-light': '#111111',
+          '--shiki-light-font-style': 'italic',
+          '--shiki-light-text-decoration': 'underline',
+          '--shiki-light-font-weight': 'bold',
+        },
+      },
+    ]);
+    expect(token).toEqual({ text: 'em', light: '#111111', italic: true, underline: true });
+  });
+
+  it('leaves a token without style uncoloured', () => {
+    expect(highlightedLineFromShiki([{ content: 'x', offset: 0 }])).toEqual([{ text: 'x' }]);
+  });
+});

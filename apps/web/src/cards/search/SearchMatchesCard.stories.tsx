@@ -1,0 +1,44 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { fn } from 'storybook/test';
+import { SearchCard } from '../index';
+import { searchMatchesFixtures } from '../fixtures';
+
+const meta = {
+  title: 'Cards/Search/Matches',
+  component: SearchCard,
+  args: { onOpenLocation: fn() },
+} satisfies Meta<typeof SearchCard>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const FewMatches: Story = {
+  name: 'A few matches',
+  args: { view: searchMatchesFixtures.fewMatches },
+};
+
+export const Truncated: Story = {
+  name: 'Truncated',
+  args: { view: searchMatchesFixtures.truncated },
+};
+
+export const HighlightedRanges: Story = {
+  name: 'Highlighted ranges',
+  args: { view: searchMatchesFixtures.highlightedRanges },
+};
+
+export const HighlightedRangesDark: Story = {
+  name: 'Highlighted ranges (dark)',
+  args: { view: searchMatchesFixtures.highlightedRanges },
+  globals: { theme: 'dark' },
+};
+
+export const ZeroMatches: Story = {
+  name: 'Zero matches',
+  args: { view: searchMatchesFixtures.zeroMatches },
+};
+
+export const Hostile: Story = {
+  name: 'Markup in path and line (rendered as text)',
+  args: { view: searchMatchesFixtures.hostile },
+};

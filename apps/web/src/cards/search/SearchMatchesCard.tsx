@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import type { CallLocation, SearchMatchesResultView } from '@toolcards/protocol';
+import { CardFrame } from '../frame/CardFrame';
+import { initiallyExpandedGroups } from './initial-expansion';
+import { matchesSummaryText } from './search-summary-text';
+import { SearchMatchesList } from './SearchMatchesList';
+import { SearchSummary } from './SearchSummary';
+
+interface SearchMatchesCardProps {
+  view: SearchMatchesResultView;
+  onOpenLocation?: (location: CallLocation) => void;
+}
+
+/** A content search: matches grouped by file. */
+export function SearchMatchesCard({ view, onOpenLocation }: SearchMatchesCardProps) {
+  const [expanded, setExpanded] = useState(() => initiallyExpandedGroups(view.files));
+  const [openedKey, setOpenedKey] = useState<string>();
+  const title = view.title ?? 'Search';
+  const setGroup = (group: number, open: boolean) =>
+    setExpanded((current) => current.map((value, index) => (index === group ? open : value)));
+
+  return (
+    <CardFrame
+      variant="search"
+      label={title}
+      heading={<span className="tc-card__title">{title}</span>}
+      actions={
+        view.files.length > 1 ? (
+          <>
+            <button type="button" className="tc-card__action" onClick={() => setExpanded(view.files.map(() => true))}>
+              Expand all
+            </button>
+            <button type="button" className="tc-card__action" onClick={() => setExpanded(view.files.map(() => false))}>
+              Collapse all
+            </button>
+          </>
+        ) : undefined
+      }
+    >
+      <SearchSummary
+        text={matchesSummaryText(view)}
+        truncated={view.truncated}
+        empty={view.files.length === 0}
+        spillPath={view.spillPath}
+        onOpenLocation={onOpenLocation}
+      />
+      {view.files.length > 0 && (
+        <SearchMatchesList
+          files={view.files}
+          expanded={expanded}
+          onExpand={setGroup}
+          openedKey={openedKey}
+          onOpen={(key, location) => {
+            setOpenedKey(key);
+            onOpenLocation?.(location);
+          }}
+        />
+      )}
+    </CardFrame>
+  );
+}

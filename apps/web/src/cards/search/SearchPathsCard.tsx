@@ -1,0 +1,39 @@
+import { useState } from 'react';
+import type { CallLocation, SearchPathsResultView } from '@toolcards/protocol';
+import { CardFrame } from '../frame/CardFrame';
+import { pathsSummaryText } from './search-summary-text';
+import { SearchPathsList } from './SearchPathsList';
+import { SearchSummary } from './SearchSummary';
+
+interface SearchPathsCardProps {
+  view: SearchPathsResultView;
+  onOpenLocation?: (location: CallLocation) => void;
+}
+
+/** A file search: the paths found. */
+export function SearchPathsCard({ view, onOpenLocation }: SearchPathsCardProps) {
+  const [openedKey, setOpenedKey] = useState<string>();
+  const title = view.title ?? 'Files';
+
+  return (
+    <CardFrame variant="search" label={title} heading={<span className="tc-card__title">{title}</span>}>
+      <SearchSummary
+        text={pathsSummaryText(view)}
+        truncated={view.truncated}
+        empty={view.paths.length === 0}
+        spillPath={view.spillPath}
+        onOpenLocation={onOpenLocation}
+      />
+      {view.paths.length > 0 && (
+        <SearchPathsList
+          paths={view.paths}
+          openedKey={openedKey}
+          onOpen={(key, location) => {
+            setOpenedKey(key);
+            onOpenLocation?.(location);
+          }}
+        />
+      )}
+    </CardFrame>
+  );
+}

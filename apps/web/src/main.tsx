@@ -1,0 +1,25 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { browserClient } from './app/browserClient';
+import { takeStartToken } from './app/startToken';
+import { applyThemeChoice, storedThemeChoice } from './app/theme';
+import './styles/theme.css';
+
+// Before the first render, so a pinned theme never flashes the other one.
+applyThemeChoice(document.documentElement, storedThemeChoice(localStorage));
+
+const token = takeStartToken({
+  href: location.href,
+  storage: sessionStorage,
+  replaceUrl: (url) => history.replaceState(history.state, '', url),
+});
+
+const root = document.getElementById('root');
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <App client={token ? browserClient(token) : null} />
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,79 @@
+import {
+  apiErrorSchema,
+  isJsonObject,
+  serverInfoSchema,
+  sessionSummarySchema,
+  type ServerInfo,
+  type SessionSummary,
+} from '@toolcards/protocol';
+
+/** The server refused the token (it restarted with a new one, or the URL had none). */
+export class UnauthorizedError extends Error {
+  constructor() {
+    super('The server did not accept this page\'s token.');
+    this.name = 'UnauthorizedError';
+  }
+}
+
+export class ApiRequestError extends Error {
+  constructor(message: string, readonly status: number, readonly code?: string) {
+    super(message);
+    this.name = 'ApiRequestError';
+  }
+}
+
+/** The HTTP API (bearer token), each answer checked against the protocol schema. */
+export class ServerApi {
+  constructor(
+    private readonly token: string,
+    private readonly fetchImpl: typeof fetch = (...args) => fetch(...args),
+    private readonly base = '',
+  ) {}
+
+  info(): Promise<ServerInfo> {
+    return this.request('GET', '/api/info', (body) => parsedWith(serverInfoSchema, body));
+  }
+
+  /** This workspace's sessions, newest activity first (the server answers `{ sessions }`). */
+  sessions(): Promise<SessionSummary[]> {
+    return this.request('GET', '/api/sessions', (body) => {
+      const list = isJsonObject(body) ? body.sessions : undefined;
+      if (!Array.isArray(list)) return undefined;
+      const sessions = list.map((item) => parsedWith(sessionSummarySchema, item));
+      return sessions.every((session) => session !== undefined) ? (sessions as SessionSummary[]) : undefined;
+    });
+  }
+
+  /** A new session on the server's workspace (the server answers 201 `{ session }`). */
+  createSession(): Promise<SessionSummary> {
+    return this.request('POST', '/api/sessions', (body) => parsedWith(sessionSummarySchema, isJsonObject(body) ? body.session : undefined));
+  }
+
+  private async request<T>(method: 'GET' | 'POST', path: string, narrow: (body: unknown) => T | undefined): Promise<T> {
+    const response = await this.fetchImpl(`${this.base}${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${this.token}`, Accept: 'application/json' },
+    });
+    if (response.status === 401) throw new UnauthorizedError();
+    let body: unknown;
+    try {
+      body = await response.json();
+    } catch {
+      throw new ApiRequestError(`${method} ${path}: HTTP ${response.status}, not JSON`, response.status);
+    }
+    if (!response.ok) {
+      const problem = apiErrorSchema.safeParse(body);
+      throw problem.success
+        ? new ApiRequestError(problem.data.error.message, response.status, problem.data.error.code)
+        : new ApiRequestError(`${method} ${path}: HTTP ${response.status}`, response.status);
+    }
+    const parsed = narrow(body);
+    if (parsed === undefined) throw new ApiRequestError(`${method} ${path}: the server's answer is not what this client expects`, response.status);
+    return parsed;
+  }
+}
+
+function parsedWith<T>(schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } }, value: unknown): T | undefined {
+  const parsed = schema.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}

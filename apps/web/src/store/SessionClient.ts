@@ -1,0 +1,193 @@
+import type { ClientFrame, JsonValue, ServerFrame, SessionSummary } from '@toolcards/protocol';
+import { initialSession } from '../sessions/initialSession';
+import { hashForSession, sessionIdFromHash } from '../sessions/sessionHash';
+import { UnauthorizedError, type ServerApi } from '../sessions/ServerApi';
+import { animationFrameScheduler, FrameBatcher, type FlushScheduler } from './FrameBatcher';
+import { openLocationRequest, type CardLocation } from './openLocationRequest';
+import { SessionConnection, type SocketLike, type Timers } from './SessionConnection';
+import type { SessionStore } from './SessionStore';
+
+/** The address bar's hash, as the client reads and writes it. */
+export interface HashPlace {
+  read(): string;
+  /** Replaces the hash without a navigation (no hashchange event). */
+  write(hash: string): void;
+}
+
+export interface SessionClientOptions {
+  store: SessionStore;
+  api: Pick<ServerApi, 'info' | 'sessions' | 'createSession'>;
+  /** ws(s)://host/ws?token=… */
+  socketUrl: string;
+  hash: HashPlace;
+  createSocket?: (url: string) => SocketLike;
+  schedule?: FlushScheduler;
+  timers?: Timers;
+  random?: () => number;
+  isOnline?: () => boolean;
+}
+
+const NOT_CONNECTED = 'Not connected to the server — wait for the connection to come back and try again.';
+
+/**
+ * What the UI talks to: opens sessions (HTTP API + socket), sends the composer's and the
+ * cards' requests, and feeds server frames to the store in per-frame batches.
+ */
+export class SessionClient {
+  readonly store: SessionStore;
+  private readonly api: SessionClientOptions['api'];
+  private readonly hash: HashPlace;
+  private readonly connection: SessionConnection;
+  private readonly batcher: FrameBatcher<ServerFrame>;
+  private requestSerial = 0;
+
+  constructor(options: SessionClientOptions) {
+    this.store = options.store;
+    this.api = options.api;
+    this.hash = options.hash;
+    this.batcher = new FrameBatcher<ServerFrame>({
+      deliver: (frames) => this.deliver(frames),
+      schedule: options.schedule ?? animationFrameScheduler,
+    });
+    this.connection = new SessionConnection({
+      url: options.socketUrl,
+      ...(options.createSocket ? { createSocket: options.createSocket } : {}),
+      ...(options.timers ? { timers: options.timers } : {}),
+      ...(options.random ? { random: options.random } : {}),
+      ...(options.isOnline ? { isOnline: options.isOnline } : {}),
+      onFrame: (frame) => this.batcher.push(frame),
+      onStatus: (connection) => this.store.setConnection(connection),
+      resumeSeq: () => this.store.lastSeq,
+      onLinkReset: () => this.batcher.clear(),
+      onHandshakeFailed: () => void this.checkToken(),
+    });
+  }
+
+  /** First load: the session in the URL, else this workspace's newest, else a new one. */
+  async start(): Promise<void> {
+    await this.guard(async () => {
+      const info = await this.api.info();
+      this.store.setServer(info);
+      const hashId = sessionIdFromHash(this.hash.read());
+      const choice = hashId === undefined
+        ? initialSession(undefined, await this.api.sessions(), info.workspace)
+        : { open: hashId };
+      this.openSession('open' in choice ? choice.open : (await this.api.createSession()).id);
+    });
+  }
+
+  /** Shows a session, replayed from its log through the same path as live events. */
+  openSession(sessionId: string): void {
+    if (this.hash.read() !== hashForSession(sessionId)) this.hash.write(hashForSession(sessionId));
+    this.batcher.clear();
+    this.store.openSession(sessionId);
+    this.connection.open(sessionId);
+  }
+
+  /** This workspace's sessions, newest first (for the sessions list). */
+  listSessions(): Promise<SessionSummary[]> {
+    return this.api.sessions().catch((error: unknown) => {
+      if (error instanceof UnauthorizedError) {
+        this.connection.close();
+        this.store.setUnauthorized();
+      }
+      throw error;
+    });
+  }
+
+  async newSession(): Promise<void> {
+    await this.guard(async () => this.openSession((await this.api.createSession()).id));
+  }
+
+  /** The address bar's hash changed (back button, edited URL). */
+  followHash(): void {
+    const id = sessionIdFromHash(this.hash.read());
+    if (id !== undefined && id !== this.store.state.getState().sessionId) this.openSession(id);
+  }
+
+  /** Runs a tool directly (origin 'user'); false when it could not be sent. */
+  runTool(name: string, args: JsonValue): boolean {
+    const sessionId = this.store.state.getState().sessionId;
+    if (sessionId === null) return false;
+    this.requestSerial += 1;
+    return this.send({ type: 'run-tool', sessionId, name, args, requestId: `r${this.requestSerial}` });
+  }
+
+  /** Plain text for the model. */
+  sendMessage(text: string): boolean {
+    const sessionId = this.store.state.getState().sessionId;
+    return sessionId !== null && this.send({ type: 'user-message', sessionId, text });
+  }
+
+  /** Stops everything running in the session. */
+  cancel(): boolean {
+    const sessionId = this.store.state.getState().sessionId;
+    return sessionId !== null && this.send({ type: 'cancel', sessionId });
+  }
+
+  /** A card asked for a place in a file: read around it, then show that card at the line. */
+  openLocation(location: CardLocation): void {
+    const request = openLocationRequest(location, this.store.lastSeq);
+    if (this.runTool(request.name, request.args)) this.store.expectRead(request);
+  }
+
+  /** The browser is back online: do not wait for the backoff. */
+  reconnectNow(): void {
+    this.connection.reconnectNow();
+  }
+
+  stop(): void {
+    this.connection.close();
+    this.batcher.clear();
+  }
+
+  private send(frame: ClientFrame): boolean {
+    if (this.connection.send(frame)) return true;
+    this.store.notice('NOT_CONNECTED', NOT_CONNECTED);
+    return false;
+  }
+
+  private deliver(frames: ServerFrame[]): void {
+    const outcome = this.store.ingest(frames);
+    if (outcome.resync) {
+      // A hole in the seqs: drop what is queued and resume from what is held.
+      this.batcher.clear();
+      this.connection.resync();
+    }
+    if (outcome.unknownSession) void this.openFallbackSession();
+  }
+
+  /** The URL named a session the server does not have: show this workspace's newest instead. */
+  private async openFallbackSession(): Promise<void> {
+    await this.guard(async () => {
+      const info = this.store.state.getState().server ?? (await this.api.info());
+      const choice = initialSession(undefined, await this.api.sessions(), info.workspace);
+      this.openSession('open' in choice ? choice.open : (await this.api.createSession()).id);
+    });
+  }
+
+  /** A socket was refused before opening: the server may have restarted with a new token. */
+  private async checkToken(): Promise<void> {
+    try {
+      await this.api.info();
+    } catch (error) {
+      if (error instanceof UnauthorizedError) {
+        this.connection.close();
+        this.store.setUnauthorized();
+      }
+    }
+  }
+
+  private async guard(work: () => Promise<void>): Promise<void> {
+    try {
+      await work();
+    } catch (error) {
+      if (error instanceof UnauthorizedError) {
+        this.connection.close();
+        this.store.setUnauthorized();
+        return;
+      }
+      this.store.notice('API', error instanceof Error ? error.message : String(error));
+    }
+  }
+}

@@ -1,0 +1,41 @@
+import { useCallback } from 'react';
+import type { ToolCallView, ToolResultView } from '@toolcards/protocol';
+import { CallCard, ResultCard, viewForCall, viewForResult } from '../cards';
+import { useClient, useSessionState } from '../store/ClientContext';
+import type { CardLocation } from '../store/openLocationRequest';
+import type { ToolCallRecord, ToolResultRecord, ToolRow } from './TimelineRow';
+
+// Rows are immutable, so a view validated once stays valid: scrolling a row out of the
+// virtual window and back does not validate it again.
+const resultViews = new WeakMap<ToolResultRecord, ToolResultView>();
+const callViews = new WeakMap<ToolCallRecord, ToolCallView>();
+
+function resultViewOf(result: ToolResultRecord): ToolResultView {
+  let view = resultViews.get(result);
+  if (!view) {
+    view = viewForResult(result, result.view);
+    resultViews.set(result, view);
+  }
+  return view;
+}
+
+function callViewOf(call: ToolCallRecord): ToolCallView {
+  let view = callViews.get(call);
+  if (!view) {
+    view = viewForCall(call.name, call.view);
+    callViews.set(call, view);
+  }
+  return view;
+}
+
+/** A tool call: its pending (or cancelled) card until the result replaces it. */
+export function ToolRowView({ row }: { row: ToolRow }) {
+  const client = useClient();
+  const targetLine = useSessionState((state) => state.targetLines.get(row.callId));
+  const openLocation = useCallback((location: CardLocation) => client.openLocation(location), [client]);
+  if (row.result) {
+    return <ResultCard view={resultViewOf(row.result)} isError={row.result.isError} targetLine={targetLine} onOpenLocation={openLocation} />;
+  }
+  const call = row.call ?? { name: 'tool', args: null, origin: 'model' as const, view: undefined };
+  return <CallCard view={callViewOf(call)} state={row.cancelled ? 'cancelled' : 'pending'} />;
+}

@@ -1,0 +1,56 @@
+import Markdown, { type Components } from 'react-markdown';
+import type { Element, ElementContent } from 'hast';
+import '../../cards/cards.css';
+import './assistant-markdown.css';
+import { CodeFence } from './CodeFence';
+import { langFromFence } from './fence-lang';
+
+/**
+ * An assistant message as Markdown, safely: react-markdown builds React
+ * elements (never innerHTML); raw HTML in the text is shown as text, link URLs
+ * go through its default filter (no `javascript:`), links open in a new tab
+ * without an opener, and images are not loaded (the model's text must not make
+ * the browser fetch anything) — their alt text is shown as a link instead.
+ */
+export function AssistantMarkdown({ text }: { text: string }) {
+  return (
+    <div className="tl-md">
+      <Markdown components={COMPONENTS}>{text}</Markdown>
+    </div>
+  );
+}
+
+const COMPONENTS: Components = {
+  pre: ({ node }) => {
+    const code = node?.children.find((child): child is Element => child.type === 'element' && child.tagName === 'code');
+    return <CodeFence code={code ? textContent(code) : ''} lang={langFromFence(fenceInfo(code))} />;
+  },
+  code: ({ children }) => <code className="tl-md__code">{children}</code>,
+  a: ({ href, children }) => (
+    <a href={href} target="_blank" rel="noopener noreferrer">
+      {children}
+    </a>
+  ),
+  img: ({ src, alt }) =>
+    typeof src === 'string' && src !== '' ? (
+      <a href={src} target="_blank" rel="noopener noreferrer">
+        {alt || src}
+      </a>
+    ) : (
+      <span>{alt}</span>
+    ),
+};
+
+/** "language-ts" → "ts". */
+function fenceInfo(code: Element | undefined): string | undefined {
+  const classes = code?.properties.className;
+  const list = Array.isArray(classes) ? classes : [];
+  const language = list.map(String).find((name) => name.startsWith('language-'));
+  return language?.slice('language-'.length);
+}
+
+function textContent(node: Element | ElementContent): string {
+  if (node.type === 'text') return node.value;
+  if (node.type === 'element') return node.children.map(textContent).join('');
+  return '';
+}

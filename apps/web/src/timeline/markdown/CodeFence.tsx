@@ -1,0 +1,66 @@
+import { useEffect, useMemo, useState, type CSSProperties } from 'react';
+import { CopyButton } from '../../cards/frame/CopyButton';
+import { startHighlight } from '../../cards/read/highlight/highlight-client';
+import type { HighlightedLine, HighlightedToken } from '../../cards/read/highlight/highlighted-line';
+
+/**
+ * A fenced code block of an assistant message, highlighted by the read card's
+ * Shiki path (same worker, same lazy grammars, same light/dark tokens). Plain
+ * text first; while the message streams, a line keeps its colours only while its
+ * text is what was highlighted, so a stale token never shows on new text.
+ */
+export function CodeFence({ code, lang }: { code: string; lang: string | undefined }) {
+  const lines = useMemo(() => code.replace(/\n$/, '').split('\n'), [code]);
+  const [tokens, setTokens] = useState<readonly (HighlightedLine | undefined)[]>([]);
+
+  useEffect(() => {
+    if (lang === undefined) return undefined;
+    return startHighlight({ lang, texts: lines }, (start, chunk) =>
+      setTokens((previous) => {
+        const next = [...previous];
+        chunk.forEach((line, offset) => (next[start + offset] = line));
+        return next;
+      }),
+    );
+  }, [lang, lines]);
+
+  return (
+    <div className="tl-md__fence">
+      <div className="tl-md__fence-bar">
+        <span className="tl-md__fence-lang">{lang ?? 'text'}</span>
+        <CopyButton text={() => lines.join('\n')} label="Copy code" />
+      </div>
+      <pre className="tl-md__pre">
+        <code>
+          {lines.map((line, index) => {
+            const lineTokens = tokens[index];
+            return (
+              <span key={index} className="tl-md__line">
+                {lineTokens && textOf(lineTokens) === line ? lineTokens.map(renderToken) : line}
+                {'\n'}
+              </span>
+            );
+          })}
+        </code>
+      </pre>
+    </div>
+  );
+}
+
+function textOf(line: HighlightedLine): string {
+  return line.map((token) => token.text).join('');
+}
+
+// Same token rendering as ReadCodeRow: colours as CSS variables cards.css switches on the theme.
+function renderToken(token: HighlightedToken, index: number) {
+  const style: Record<string, string> = {};
+  if (token.light) style['--shiki-light'] = token.light;
+  if (token.dark) style['--shiki-dark'] = token.dark;
+  if (token.italic) style.fontStyle = 'italic';
+  if (token.underline) style.textDecoration = 'underline';
+  return (
+    <span key={index} className="tc-tok" style={style as CSSProperties}>
+      {token.text}
+    </span>
+  );
+}

@@ -1,0 +1,53 @@
+import type { z } from 'zod';
+import type { ReadResultView, SearchResultView, ToolCallView, ToolResultView } from './views';
+import {
+  readMetaSchema,
+  searchMetaSchema,
+  toolCallViewSchema,
+  toolResultViewSchema,
+} from './view-schemas';
+
+/**
+ * Narrowing at the opaque boundaries (persisted meta, views over the wire).
+ * Each returns the typed value or `undefined` — never throws — so a caller
+ * falls back to the generic card. Rejection lists are written down as tests.
+ */
+
+export type ReadMeta = Omit<ReadResultView, 'card' | 'title' | 'content'>;
+export type SearchMeta = DistributiveOmit<SearchResultView, 'card' | 'title'>;
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+function safely<T>(schema: z.ZodType<T>, value: unknown): T | undefined {
+  try {
+    const parsed = schema.safeParse(value);
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    // A hostile value (a throwing getter, a revoked proxy) is as malformed as any other.
+    return undefined;
+  }
+}
+
+export function readMetaFromMeta(meta: unknown): ReadMeta | undefined {
+  return safely(readMetaSchema, meta) as ReadMeta | undefined;
+}
+
+export function searchMetaFromMeta(meta: unknown): SearchMeta | undefined {
+  return safely(searchMetaSchema, meta) as SearchMeta | undefined;
+}
+
+/** The search card for a grep/glob meta; accepts zero results as a valid empty card. */
+export function searchViewFromMeta(meta: unknown, title?: string): SearchResultView | undefined {
+  const narrowed = searchMetaFromMeta(meta);
+  if (!narrowed) return undefined;
+  return { card: 'search', ...(title === undefined ? {} : { title }), ...narrowed } as SearchResultView;
+}
+
+/** Validates a result view that arrived over the wire. */
+export function resultViewFromWire(view: unknown): ToolResultView | undefined {
+  return safely(toolResultViewSchema, view) as ToolResultView | undefined;
+}
+
+/** Validates a call view that arrived over the wire. */
+export function callViewFromWire(view: unknown): ToolCallView | undefined {
+  return safely(toolCallViewSchema, view) as ToolCallView | undefined;
+}

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { TOOL_CALL_KINDS, type ToolCallKind } from './views';
+
+/**
+ * zod schemas for every view and meta shape. Semantic rules (ordering, bounds)
+ * live here too so the wire validator and the meta narrowing agree.
+ */
+
+const lineNumber = z.number().int().min(1);
+const count = z.number().int().min(0);
+
+export const readFileLineSchema = z.object({ number: lineNumber, text: z.string() });
+
+/** The read tool's persisted meta: the structured window. */
+export const readMetaSchema = z
+  .object({
+    path: z.string().min(1),
+    offset: lineNumber,
+    lines: z.array(readFileLineSchema),
+    totalLines: count,
+    lang: z.string().optional(),
+  })
+  .superRefine((meta, ctx) => {
+    let previous = meta.offset - 1;
+    for (const [index, line] of meta.lines.entries()) {
+      if (line.number <= previous) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['lines', index, 'number'],
+          message: index === 0 ? 'first line is below offset' : 'line numbers must strictly increase',
+        });
+        return;
+      }
+      if (line.number > meta.totalLines) {
+        ctx.addIssue({ code: 'custom', path: ['lines', index, 'number'], message: 'line number beyond totalLines' });
+        return;
+      }
+      previous = line.number;
+    }
+  });
+
+const matchRangeSchema = z.tuple([count, count]);
+
+export const searchLineMatchSchema = z
+  .object({ lineNumber, line: z.string(), ranges: z.array(matchRangeSchema).optional() })
+  .superRefine((match, ctx) => {
+    for (const [index, [start, end]] of (match.ranges ?? []).entries()) {
+      if (start > end || end > match.line.length) {
+        ctx.addIssue({ code: 'custom', path: ['ranges', index], message: 'range outside the line' });
+        return;
+      }
+    }
+  });
+
+export const searchFileMatchesSchema = z.object({
+  path: z.string().min(1),
+  matches: z.array(searchLineMatchSchema).min(1),
+});
+
+const spillPath = z.string().min(1).optional();
+
+export const searchMatchesMetaSchema = z
+  .object({
+    shape: z.literal('matches'),
+    files: z.array(searchFileMatchesSchema),
+    truncated: z.boolean(),
+    total: count,
+    spillPath,
+  })
+  .refine(
+    (meta) => meta.files.reduce((sum, file) => sum + file.matches.length, 0) <= meta.total,
+    'total is below the number of retained matches',
+  );
+
+export const searchPathsMetaSchema = z
+  .object({
+    shape: z.literal('paths'),
+    paths: z.array(z.string().min(1)),
+    truncated: z.boolean(),
+    total: count,
+    spillPath,
+  })
+  .refine((meta) => meta.paths.length <= meta.total, 'total is below the number of retained paths');
+
+export const searchMetaSchema = z.discriminatedUnion('shape', [searchMatchesMetaSchema, searchPathsMetaSchema]);
+
+const title = z.string().optional();
+
+export const genericResultViewSchema = z.object({
+  card: z.literal('generic'),
+  title,
+  content: z.string().optional(),
+});
+
+export const readResultViewSchema = z
+  .object({ card: z.literal('read'), title, content: z.string().optional() })
+  .and(readMetaSchema);
+
+export const searchResultViewSchema = z
+  .object({ card: z.literal('search'), title })
+  .and(searchMetaSchema);
+
+export const toolResultViewSchema = z.union([genericResultViewSchema, readResultViewSchema, searchResultViewSchema]);
+
+export const toolCallViewSchema = z.object({
+  card: z.literal('generic'),
+  title: z.string(),
+  kind: z.enum(TOOL_CALL_KINDS as [ToolCallKind, ...ToolCallKind[]]).optional(),
+  locations: z.array(z.object({ path: z.string(), line: lineNumber.optional() })).optional(),
+});

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { matchApiRoute } from './api-routes';
+
+describe('matchApiRoute', () => {
+  it('routes the API', () => {
+    expect(matchApiRoute('GET', '/api/info')).toEqual({ kind: 'info' });
+    expect(matchApiRoute('GET', '/api/sessions')).toEqual({ kind: 'list-sessions' });
+    expect(matchApiRoute('POST', '/api/sessions')).toEqual({ kind: 'create-session' });
+    expect(matchApiRoute('GET', '/api/sessions/20250101-000000-abcdef')).toEqual({ kind: 'open-session', id: '20250101-000000-abcdef' });
+    expect(matchApiRoute('HEAD', '/api/info')).toEqual({ kind: 'info' });
+  });
+
+  it('refuses session ids that are not ids, however encoded', () => {
+    for (const path of ['/api/sessions/..', '/api/sessions/%2e%2e', '/api/sessions/a%2Fb', '/api/sessions/a/b', '/api/sessions/%', '/api/sessions/' + 'x'.repeat(65)]) {
+      expect(matchApiRoute('GET', path), path).toEqual({ kind: 'bad-session-id' });
+    }
+  });
+
+  it('names the allowed methods', () => {
+    expect(matchApiRoute('DELETE', '/api/sessions')).toEqual({ kind: 'method-not-allowed', allow: ['GET', 'POST'] });
+    expect(matchApiRoute('POST', '/api/info')).toEqual({ kind: 'method-not-allowed', allow: ['GET'] });
+    expect(matchApiRoute('PUT', '/api/sessions/abc')).toEqual({ kind: 'method-not-allowed', allow: ['GET'] });
+  });
+
+  it('does not know other paths', () => {
+    for (const path of ['/api', '/api/', '/api/sessions/', '/api/infos', '/api/sessions-x']) {
+      expect(matchApiRoute('GET', path), path).toEqual(path === '/api/sessions/' ? { kind: 'bad-session-id' } : { kind: 'not-found' });
+    }
+  });
+});

@@ -1,0 +1,61 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerInfo, SessionSummary } from '@toolcards/protocol';
+import type { SessionStore } from '@toolcards/session';
+import { matchApiRoute } from './api-routes';
+import { sendApiError, sendJson } from './http-responses';
+import type { SessionRegistry, SessionRuntime } from './session-registry';
+
+export interface ApiDeps {
+  info: ServerInfo;
+  store: SessionStore;
+  registry: SessionRegistry;
+  /** Sessions listed by default: those created on this workspace. */
+  workspaceRoot: string;
+}
+
+/** Answers an authenticated /api request (see api-routes.ts for the routes). */
+export async function handleApiRequest(req: IncomingMessage, res: ServerResponse, url: URL, deps: ApiDeps): Promise<void> {
+  const route = matchApiRoute(req.method ?? 'GET', url.pathname);
+  switch (route.kind) {
+    case 'info':
+      return sendJson(res, 200, deps.info);
+    case 'list-sessions': {
+      const all = url.searchParams.get('all');
+      const sessions = await deps.store.list(all === '1' || all === 'true' ? {} : { cwd: deps.workspaceRoot });
+      return sendJson(res, 200, { sessions });
+    }
+    case 'create-session': {
+      const runtime = await deps.registry.create();
+      return sendJson(res, 201, { session: summaryOf(runtime, deps.store) });
+    }
+    case 'open-session': {
+      const runtime = await deps.registry.get(route.id);
+      if (!runtime) return sendApiError(res, 404, 'UNKNOWN_SESSION', `no session "${route.id}"`);
+      return sendJson(res, 200, {
+        session: summaryOf(runtime, deps.store),
+        header: runtime.live.header,
+        problems: runtime.live.reopenReport?.problems ?? [],
+      });
+    }
+    case 'bad-session-id':
+      return sendApiError(res, 400, 'BAD_SESSION_ID', 'a session id is 1–64 letters, digits, "_" or "-"');
+    case 'method-not-allowed':
+      return sendApiError(res, 405, 'METHOD_NOT_ALLOWED', `use ${route.allow.join(' or ')} here`, { Allow: route.allow.join(', ') });
+    case 'not-found':
+      return sendApiError(res, 404, 'NOT_FOUND', `no API route ${req.method} ${url.pathname}`);
+  }
+}
+
+function summaryOf(runtime: SessionRuntime, store: SessionStore): SessionSummary {
+  const header = runtime.live.header;
+  return (
+    store.index.get(header.id) ?? {
+      id: header.id,
+      title: '',
+      cwd: header.cwd,
+      createdAt: header.createdAt,
+      lastActivity: header.createdAt,
+      eventCount: runtime.live.nextSeq,
+    }
+  );
+}

@@ -1,0 +1,90 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+
+/**
+ * Who may talk to the server. Pure functions over request parts; http-server.ts
+ * and websocket upgrades apply them.
+ */
+
+/** 256 random bits, URL-safe: printed in the start URL, required by the API and the WebSocket. */
+export function newAccessToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** `Authorization: Bearer <token>` first, then `?token=`. */
+export function tokenFromRequest(headers: IncomingHttpHeaders, url: URL): string | undefined {
+  const authorization = headers.authorization;
+  if (typeof authorization === 'string') {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+    if (match) return match[1];
+  }
+  return url.searchParams.get('token') ?? undefined;
+}
+
+/** Constant-time comparison (hashing first makes the lengths equal). */
+export function tokenMatches(expected: string, given: string | undefined): boolean {
+  if (given === undefined) return false;
+  const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
+  return timingSafeEqual(digest(expected), digest(given));
+}
+
+const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+export function isLoopbackHost(host: string): boolean {
+  return LOOPBACK_NAMES.has(host.toLowerCase()) || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/** `host:port` as it appears in a Host header and URLs (IPv6 in brackets). */
+export function hostWithPort(host: string, port: number): string {
+  const bracketed = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+  return `${bracketed}:${port}`;
+}
+
+/**
+ * DNS rebinding guard: when bound to loopback, the Host header must name
+ * loopback on our port — a page on evil.example resolved to 127.0.0.1 sends
+ * `Host: evil.example:3080` and is refused. Bound to another address, the
+ * person chose to expose the server and the token is the guard.
+ */
+export function isAllowedHostHeader(hostHeader: string | undefined, bound: { host: string; port: number }): boolean {
+  if (!isLoopbackHost(bound.host)) return true;
+  if (hostHeader === undefined) return false;
+  const parsed = parseHostHeader(hostHeader);
+  return parsed !== undefined && isLoopbackHost(parsed.hostname) && parsed.port === bound.port;
+}
+
+/**
+ * The WebSocket's Origin check: a browser page may connect only from the same
+ * host:port it talks to; a missing Origin is a non-browser client (the token
+ * still applies). `null` origins (sandboxed frames, files) are refused.
+ */
+export function isAllowedOrigin(origin: string | undefined, hostHeader: string | undefined): boolean {
+  if (origin === undefined) return true;
+  if (hostHeader === undefined) return false;
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
+  return url.host.toLowerCase() === normalizeHostHeader(hostHeader);
+}
+
+function normalizeHostHeader(hostHeader: string): string | undefined {
+  try {
+    return new URL(`http://${hostHeader}`).host.toLowerCase();
+  } catch {
+    return undefined;
+  }
+}
+
+function parseHostHeader(hostHeader: string): { hostname: string; port: number } | undefined {
+  try {
+    const url = new URL(`http://${hostHeader}`);
+    if (url.pathname !== '/' || url.username || url.search) return undefined;
+    return { hostname: url.hostname, port: url.port === '' ? 80 : Number(url.port) };
+  } catch {
+    return undefined;
+  }
+}

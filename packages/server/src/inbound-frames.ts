@@ -1,0 +1,66 @@
+import {
+  CLIENT_FRAME_TYPES,
+  clientFrameSchema,
+  isJsonObject,
+  MAX_INBOUND_FRAME_BYTES,
+  type ClientFrame,
+  type WireErrorCode,
+} from '@toolcards/protocol';
+
+/** An `error` frame's content, before it is sent. */
+export interface WireError {
+  code: WireErrorCode;
+  message: string;
+  sessionId?: string;
+  requestId?: string;
+}
+
+export type DecodedFrame = { ok: true; frame: ClientFrame } | { ok: false; error: WireError };
+
+/**
+ * Everything a client sends passes through here first. Each failure names the
+ * problem, and echoes the frame's sessionId/requestId when it has them so the
+ * client can tie the error to what it sent.
+ */
+export function decodeClientFrame(data: Buffer | string, isBinary: boolean): DecodedFrame {
+  const bytes = typeof data === 'string' ? Buffer.byteLength(data, 'utf8') : data.length;
+  if (bytes > MAX_INBOUND_FRAME_BYTES) {
+    return fail('FRAME_TOO_LARGE', `frame is ${bytes} bytes; the limit is ${MAX_INBOUND_FRAME_BYTES}`);
+  }
+  if (isBinary) return fail('BAD_FRAME', 'frames are JSON text, not binary');
+  let value: unknown;
+  try {
+    value = JSON.parse(typeof data === 'string' ? data : data.toString('utf8'));
+  } catch (error) {
+    return fail('BAD_JSON', `frame is not valid JSON: ${(error as Error).message}`);
+  }
+  if (!isJsonObject(value)) return fail('BAD_FRAME', 'a frame is a JSON object with a "type"');
+  const echo = echoedIds(value);
+  const type = value.type;
+  if (typeof type !== 'string') return fail('BAD_FRAME', 'a frame needs a string "type"', echo);
+  if (!(CLIENT_FRAME_TYPES as readonly string[]).includes(type)) {
+    return fail('UNKNOWN_FRAME_TYPE', `unknown frame type ${JSON.stringify(clip(type))}; expected one of ${CLIENT_FRAME_TYPES.join(', ')}`, echo);
+  }
+  const parsed = clientFrameSchema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue && issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ` : '';
+    return fail('BAD_FRAME', `bad ${type} frame: ${where}${issue?.message ?? 'invalid'}`, echo);
+  }
+  return { ok: true, frame: parsed.data };
+}
+
+function fail(code: WireErrorCode, message: string, echo: Partial<WireError> = {}): DecodedFrame {
+  return { ok: false, error: { code, message, ...echo } };
+}
+
+function echoedIds(value: Record<string, unknown>): Partial<WireError> {
+  const echo: Partial<WireError> = {};
+  if (typeof value.sessionId === 'string') echo.sessionId = clip(value.sessionId);
+  if (typeof value.requestId === 'string') echo.requestId = clip(value.requestId);
+  return echo;
+}
+
+function clip(text: string): string {
+  return text.length <= 100 ? text : `${text.slice(0, 100)}…`;
+}

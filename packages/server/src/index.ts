@@ -1,0 +1,189 @@
+import { realpath, stat } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import type { ServerInfo } from '@toolcards/protocol';
+import { SessionStore } from '@toolcards/session';
+import type { ToolConfig } from '@toolcards/tools';
+import { hostWithPort, newAccessToken } from './auth';
+import { createHttpServer } from './http-server';
+import type { ModelDriver } from './model-driver';
+import { outbound } from './outbound-frames';
+import { SERVER_VERSION } from './server-version';
+import { SessionRegistry, type ToolsApi } from './session-registry';
+import { StaticSite } from './static-files';
+import { DEFAULT_DELIVERY_LIMITS, type DeliveryLimits } from './subscription/backpressure';
+import { WebSocketHub } from './websocket';
+
+export type { ModelDriver, ModelEvent, ModelSession, ModelToolCall, ModelToolOutcome, ModelTurnInput } from './model-driver';
+export { MODEL_NOT_CONFIGURED_MESSAGE } from './model-driver';
+export type { ToolsApi } from './session-registry';
+export type { DeliveryLimits } from './subscription/backpressure';
+export { SERVER_VERSION } from './server-version';
+
+export interface StartServerOptions {
+  /** Folder the tools run on. Must exist. */
+  workspace: string;
+  /** Where session logs live (see @toolcards/session data-dir.ts). */
+  dataDir: string;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Default 3080; 0 picks a free port (tests). */
+  port?: number;
+  /** Default: 256 random bits. */
+  token?: string;
+  /** Let tools read outside the workspace (the CLI's --allow-outside-workspace). */
+  allowOutsideWorkspace?: boolean;
+  /** Without one, user messages are logged and answered with MODEL_NOT_CONFIGURED. */
+  modelDriver?: ModelDriver;
+  /** The built client; default apps/web/dist of this repository. */
+  clientDir?: string;
+  /** Default: the tools' DEFAULT_TOOL_CONFIG. */
+  toolConfig?: ToolConfig;
+  /** Backpressure bounds (tests shrink them). */
+  deliveryLimits?: Partial<DeliveryLimits>;
+  /** The tools package; tests may substitute fakes. Default: @toolcards/tools. */
+  tools?: ToolsApi;
+  /** Diagnostics (unreadable logs, failed requests). Default: stderr. */
+  report?: (message: string) => void;
+}
+
+export interface RunningServer {
+  /** Start URL with the token: `http://127.0.0.1:3080/?token=…`. */
+  url: string;
+  host: string;
+  port: number;
+  token: string;
+  /** Real path of the workspace. */
+  workspace: string;
+  dataDir: string;
+  model: ServerInfo['model'];
+  /** Whether apps/web/dist was found. */
+  clientBuilt: boolean;
+  /** Cancels running work, logs its end, closes logs and sockets. Idempotent. */
+  close(): Promise<void>;
+}
+
+export class PortInUseError extends Error {
+  override readonly name = 'PortInUseError';
+  constructor(
+    readonly host: string,
+    readonly port: number,
+  ) {
+    super(
+      `port ${port} on ${host} is already in use (is toolcards already running?). ` +
+        `Start it on another port with --port ${port === 65535 ? 3081 : port + 1}, or --port 0 for any free port.`,
+    );
+  }
+}
+
+export class WorkspaceError extends Error {
+  override readonly name = 'WorkspaceError';
+}
+
+export const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../../../apps/web/dist', import.meta.url));
+
+export async function startServer(options: StartServerOptions): Promise<RunningServer> {
+  const report = options.report ?? ((message: string) => process.stderr.write(`toolcards: ${message}\n`));
+  const workspaceRoot = await existingDirectory(options.workspace);
+  const tools: ToolsApi = options.tools ?? (await import('@toolcards/tools'));
+  const host = options.host ?? '127.0.0.1';
+  const token = options.token ?? newAccessToken();
+  const driver = options.modelDriver;
+  const model = driver ? { ...driver.info } : null;
+  const info: ServerInfo = { version: SERVER_VERSION, workspace: workspaceRoot, model };
+
+  const store = await SessionStore.open({
+    dataDir: options.dataDir,
+    callTitle: (name, args) => tools.presentCall(name, args).title,
+    onProblem: report,
+  });
+  const registry = new SessionRegistry({
+    store,
+    tools,
+    toolConfig: options.toolConfig ?? tools.DEFAULT_TOOL_CONFIG,
+    workspaceRoot,
+    allowOutsideWorkspace: options.allowOutsideWorkspace ?? false,
+    driver,
+    limits: { ...DEFAULT_DELIVERY_LIMITS, ...options.deliveryLimits },
+    report,
+  });
+  const hub = new WebSocketHub({ registry, hello: outbound({ type: 'hello', ...info }), report });
+  const site = await StaticSite.open(options.clientDir ?? DEFAULT_CLIENT_DIR);
+  let port = options.port ?? 3080;
+  const server = createHttpServer({
+    token,
+    bound: () => ({ host, port }),
+    api: { info, store, registry, workspaceRoot },
+    site,
+    hub,
+    report,
+  });
+
+  try {
+    port = await listen(server, host, port);
+  } catch (error) {
+    hub.close();
+    await registry.closeAll();
+    await store.close();
+    throw error;
+  }
+
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      hub.close();
+      await registry.closeAll();
+      await store.close();
+      await stopped;
+    })();
+    return closing;
+  };
+
+  return {
+    url: `http://${hostWithPort(browserHost(host), port)}/?token=${encodeURIComponent(token)}`,
+    host,
+    port,
+    token,
+    workspace: workspaceRoot,
+    dataDir: options.dataDir,
+    model,
+    clientBuilt: site.built,
+    close,
+  };
+}
+
+function listen(server: ReturnType<typeof createHttpServer>, host: string, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException) => {
+      server.off('listening', onListening);
+      reject(error.code === 'EADDRINUSE' ? new PortInUseError(host, port) : error);
+    };
+    const onListening = () => {
+      server.off('error', onError);
+      resolve((server.address() as AddressInfo).port);
+    };
+    server.once('error', onError);
+    server.once('listening', onListening);
+    server.listen(port, host);
+  });
+}
+
+/** A wildcard bind is opened in the browser through loopback. */
+function browserHost(host: string): string {
+  if (host === '0.0.0.0') return '127.0.0.1';
+  if (host === '::' || host === '[::]') return '::1';
+  return host;
+}
+
+async function existingDirectory(path: string): Promise<string> {
+  let real: string;
+  try {
+    real = await realpath(path);
+  } catch {
+    throw new WorkspaceError(`workspace folder ${path} does not exist`);
+  }
+  if (!(await stat(real)).isDirectory()) throw new WorkspaceError(`workspace ${path} is not a folder`);
+  return real;
+}

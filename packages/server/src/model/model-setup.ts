@@ -1,0 +1,30 @@
+import type { ModelDriver } from '../model-driver';
+import { ModelConfigError, modelConfigFrom, type ModelEnv, type ModelFlags } from './model-config';
+import { createOpenAiModelDriver } from './openai-model-driver';
+
+/**
+ * What the CLI needs from the model flags and environment, in one call: a
+ * driver, no model (no key; tools still work), or a message to exit with.
+ */
+export type ModelSetup =
+  | { kind: 'configured'; driver: ModelDriver }
+  /** `notice`: flags were given that have no effect without a key. */
+  | { kind: 'off'; notice?: string }
+  | { kind: 'invalid'; message: string };
+
+export function modelSetupFrom(flags: ModelFlags, env: ModelEnv, report: (message: string) => void): ModelSetup {
+  let config;
+  try {
+    config = modelConfigFrom(flags, env);
+  } catch (error) {
+    if (error instanceof ModelConfigError) return { kind: 'invalid', message: error.message };
+    throw error;
+  }
+  if (config === null) {
+    const given = [flags.model && '--model', flags.baseUrl && '--base-url', flags.maxSteps !== undefined && '--max-steps'].filter(Boolean);
+    return given.length === 0
+      ? { kind: 'off' }
+      : { kind: 'off', notice: `${given.join(', ')} ignored: no API key (set TOOLCARDS_API_KEY or DEEPSEEK_API_KEY).` };
+  }
+  return { kind: 'configured', driver: createOpenAiModelDriver({ config, report }) };
+}

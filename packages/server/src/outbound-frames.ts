@@ -1,0 +1,30 @@
+import type { ServerFrame, SessionEvent, SessionHeader } from '@toolcards/protocol';
+import type { EventView } from './view-computation';
+import type { WireError } from './inbound-frames';
+
+/** A frame serialized once, so one live event costs one JSON.stringify however many clients watch. */
+export interface OutboundFrame {
+  readonly text: string;
+  readonly bytes: number;
+}
+
+export function outbound(frame: ServerFrame): OutboundFrame {
+  const text = JSON.stringify(frame);
+  return { text, bytes: Buffer.byteLength(text, 'utf8') };
+}
+
+export function eventFrame(sessionId: string, event: SessionEvent, view: EventView): OutboundFrame {
+  return outbound(view === undefined ? { type: 'event', sessionId, event } : { type: 'event', sessionId, event, view });
+}
+
+export function subscribedFrame(header: SessionHeader): OutboundFrame {
+  return outbound({ type: 'subscribed', sessionId: header.id, header });
+}
+
+export function caughtUpFrame(sessionId: string, lastSeq: number): OutboundFrame {
+  return outbound({ type: 'caught-up', sessionId, lastSeq });
+}
+
+export function errorFrame(error: WireError): OutboundFrame {
+  return outbound({ type: 'error', ...error });
+}

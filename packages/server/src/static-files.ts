@@ -1,0 +1,163 @@
+import { createReadStream } from 'node:fs';
+import { realpath, stat } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { extname, join, sep } from 'node:path';
+import { pageSecurityHeaders } from './csp';
+
+/**
+ * The built client (apps/web/dist). Nothing outside that folder is ever
+ * served: the request path is decoded and checked segment by segment, then the
+ * real path (symlinks resolved) must still be inside the folder. Unknown
+ * extension-less paths get index.html so client routes survive a reload.
+ */
+
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.wasm': 'application/wasm',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+export function contentTypeFor(path: string): string {
+  return CONTENT_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
+}
+
+export type StaticTarget =
+  /** Relative path inside the client folder (posix separators). */
+  | { kind: 'file'; relative: string }
+  /** A client route: answer with index.html. */
+  | { kind: 'page' }
+  | { kind: 'bad' };
+
+/** Pure: what a URL path asks for. Refuses traversal, encoded separators, NUL and dotfiles. */
+export function staticTargetFor(pathname: string): StaticTarget {
+  if (!pathname.startsWith('/')) return { kind: 'bad' };
+  const segments: string[] = [];
+  for (const raw of pathname.split('/').slice(1)) {
+    let segment: string;
+    try {
+      segment = decodeURIComponent(raw);
+    } catch {
+      return { kind: 'bad' };
+    }
+    if (segment.includes('/') || segment.includes('\\') || segment.includes('\0')) return { kind: 'bad' };
+    // Covers `.` and `..` too; the client build has no dotfiles worth serving.
+    if (segment.startsWith('.')) return { kind: 'bad' };
+    if (segment !== '') segments.push(segment);
+  }
+  if (segments.length === 0) return { kind: 'page' };
+  return { kind: 'file', relative: segments.join('/') };
+}
+
+/** Cache policy: hashed build assets forever, everything else revalidated. */
+export function cacheControlFor(relative: string): string {
+  return relative.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
+export class StaticSite {
+  private constructor(private readonly root: string | undefined) {}
+
+  /** `root` may not exist yet (client not built): requests then get a page that says how to build it. */
+  static async open(root: string): Promise<StaticSite> {
+    try {
+      return new StaticSite(await realpath(root));
+    } catch {
+      return new StaticSite(undefined);
+    }
+  }
+
+  get built(): boolean {
+    return this.root !== undefined;
+  }
+
+  async serve(req: IncomingMessage, res: ServerResponse, pathname: string, webSocketOrigin: string): Promise<void> {
+    const headers = pageSecurityHeaders(webSocketOrigin);
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { ...headers, Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('Method not allowed\n');
+      return;
+    }
+    if (this.root === undefined) return sendNotBuilt(res, headers);
+    const target = staticTargetFor(pathname);
+    switch (target.kind) {
+      case 'bad':
+        res.writeHead(400, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' });
+        res.end('Bad path\n');
+        return;
+      case 'page':
+        return this.sendFile(req, res, 'index.html', headers);
+      case 'file': {
+        const file = await this.existingFile(target.relative);
+        if (file !== undefined) return this.sendFile(req, res, target.relative, headers, file);
+        // A missing asset is a 404; a missing route is the app's to handle.
+        if (extname(target.relative) !== '') {
+          res.writeHead(404, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' });
+          res.end('Not found\n');
+          return;
+        }
+        return this.sendFile(req, res, 'index.html', headers);
+      }
+    }
+  }
+
+  /** Real path and size of a regular file inside the root, or undefined. */
+  private async existingFile(relative: string): Promise<{ path: string; size: number } | undefined> {
+    const root = this.root as string;
+    try {
+      const real = await realpath(join(root, ...relative.split('/')));
+      if (!real.startsWith(root + sep)) return undefined;
+      const info = await stat(real);
+      return info.isFile() ? { path: real, size: info.size } : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private async sendFile(
+    req: IncomingMessage,
+    res: ServerResponse,
+    relative: string,
+    headers: Record<string, string>,
+    known?: { path: string; size: number },
+  ): Promise<void> {
+    const file = known ?? (await this.existingFile(relative));
+    if (file === undefined) return sendNotBuilt(res, headers);
+    res.writeHead(200, {
+      ...headers,
+      'Content-Type': contentTypeFor(file.path),
+      'Content-Length': file.size,
+      'Cache-Control': cacheControlFor(relative),
+    });
+    if (req.method === 'HEAD') {
+      res.end();
+      return;
+    }
+    const stream = createReadStream(file.path);
+    stream.on('error', () => res.destroy());
+    stream.pipe(res);
+  }
+}
+
+function sendNotBuilt(res: ServerResponse, headers: Record<string, string>): void {
+  const body =
+    '<!doctype html><meta charset="utf-8"><title>toolcards</title>' +
+    '<p>The toolcards client is not built yet. Run <code>npm start</code> (it builds the client first) ' +
+    'or <code>npx vite build</code>, then reload.</p>';
+  res.writeHead(503, { ...headers, 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+  res.end(body);
+}

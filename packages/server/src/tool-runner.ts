@@ -1,0 +1,140 @@
+import { randomBytes } from 'node:crypto';
+import type { JsonValue, ToolErrorCode, ToolOrigin } from '@toolcards/protocol';
+import type { SpillStore, ToolConfig, ToolContext, ToolResult, Workspace } from '@toolcards/tools';
+import type { LiveSession } from './live-session';
+
+/** The tools package's `runTool`, injected (tests pass a fake one). */
+export type ExecuteTool = (name: string, args: JsonValue, context: ToolContext) => Promise<ToolResult>;
+
+export interface ToolCallRequest {
+  name: string;
+  args: JsonValue;
+  origin: ToolOrigin;
+  /** Kept when given and not already running in this session (a model's call id). */
+  callId?: string;
+  /**
+   * Log the result only after this settles (a model running calls concurrently
+   * keeps results in call order). The tool itself starts at once.
+   */
+  logResultAfter?: Promise<unknown>;
+}
+
+export interface ToolRunOutcome {
+  callId: string;
+  result: ToolResult;
+}
+
+export interface ToolRunnerContext {
+  workspace: Workspace;
+  spill: SpillStore;
+  config: ToolConfig;
+}
+
+/**
+ * Runs tools on one session, for people and models alike: log tool/call,
+ * execute with an AbortSignal that `cancel` fires, log tool/result. The call
+ * card appears before the tool starts; a result is always logged for a call,
+ * even when the tool fails or is cancelled.
+ */
+export class ToolRunner {
+  private readonly running = new Map<string, { controller: AbortController; done: Promise<unknown> }>();
+
+  constructor(
+    private readonly session: LiveSession,
+    private readonly context: ToolRunnerContext,
+    private readonly execute: ExecuteTool,
+    private readonly report: (message: string) => void = () => {},
+  ) {}
+
+  get runningCallIds(): string[] {
+    return [...this.running.keys()];
+  }
+
+  /**
+   * Logs the call and starts the tool; `outcome` resolves once the result is
+   * logged and never rejects. Throws (synchronously, nothing started) only
+   * when the call itself cannot be logged, e.g. the session is closed.
+   */
+  run(request: ToolCallRequest, signal?: AbortSignal): { callId: string; outcome: Promise<ToolRunOutcome> } {
+    const callId = request.callId !== undefined && request.callId !== '' && !this.running.has(request.callId) ? request.callId : newCallId();
+    const { name, args, origin } = request;
+    this.session.append({ type: 'tool/call', data: { callId, name, args, origin } });
+    const controller = new AbortController();
+    const forward = () => controller.abort(signal?.reason);
+    if (signal?.aborted) controller.abort(signal.reason);
+    else signal?.addEventListener('abort', forward, { once: true });
+    const outcome = this.finish(callId, request, controller).finally(() => {
+      signal?.removeEventListener('abort', forward);
+      this.running.delete(callId);
+    });
+    this.running.set(callId, { controller, done: outcome });
+    return { callId, outcome };
+  }
+
+  /** Aborts one running call, or all of them without an id. False when nothing matched (it may have just finished). */
+  cancel(callId?: string): boolean {
+    if (callId === undefined) {
+      for (const { controller } of this.running.values()) controller.abort(new Error('cancelled'));
+      return this.running.size > 0;
+    }
+    const entry = this.running.get(callId);
+    entry?.controller.abort(new Error('cancelled'));
+    return entry !== undefined;
+  }
+
+  /** Resolves when every running call has logged its result (or `timeoutMs` passed). */
+  async settle(timeoutMs: number): Promise<void> {
+    const all = Promise.allSettled([...this.running.values()].map((entry) => entry.done));
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, timeoutMs);
+      timer.unref();
+    });
+    await Promise.race([all, timeout]);
+    clearTimeout(timer);
+  }
+
+  private async finish(callId: string, request: ToolCallRequest, controller: AbortController): Promise<ToolRunOutcome> {
+    let result: ToolResult;
+    try {
+      result = await this.execute(request.name, request.args, { ...this.context, signal: controller.signal });
+    } catch (error) {
+      // runTool never rejects by contract; if it does, the call still gets a result card.
+      result = failure('TOOL_FAILED', `${request.name} failed: ${(error as Error)?.message ?? String(error)}`);
+    }
+    if (request.logResultAfter) await request.logResultAfter.catch(() => {});
+    try {
+      this.appendResult(callId, result);
+    } catch (error) {
+      // The result is not loggable (bad shape from a tool): log why instead, so the call is not left pending.
+      result = failure('TOOL_FAILED', `${request.name} returned a result that cannot be logged: ${(error as Error).message}`);
+      try {
+        this.appendResult(callId, result);
+      } catch (second) {
+        this.report(`could not log the result of call ${callId}: ${(second as Error).message}`);
+      }
+    }
+    return { callId, result };
+  }
+
+  private appendResult(callId: string, result: ToolResult): void {
+    this.session.append({
+      type: 'tool/result',
+      data: {
+        callId,
+        content: result.content,
+        isError: result.isError,
+        ...(result.error === undefined ? {} : { error: result.error }),
+        ...(result.meta === undefined ? {} : { meta: result.meta }),
+      },
+    });
+  }
+}
+
+export function newCallId(): string {
+  return `call_${randomBytes(8).toString('hex')}`;
+}
+
+function failure(code: ToolErrorCode, message: string): ToolResult {
+  return { content: [{ type: 'text', text: message }], isError: true, error: { code, message } };
+}

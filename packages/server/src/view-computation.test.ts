@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import type { JsonValue, NewSessionEvent, SessionEvent } from '@toolcards/protocol';
+import type { ToolResult } from '@toolcards/tools';
+import { toolResultOf, ViewComputer, type Presenters } from './view-computation';
+
+function events(...list: NewSessionEvent[]): SessionEvent[] {
+  return list.map((event, seq) => ({ ...event, seq, time: 't' }) as SessionEvent);
+}
+
+const call = (callId: string, name: string, args: JsonValue): NewSessionEvent => ({ type: 'tool/call', data: { callId, name, args, origin: 'user' } });
+const result = (callId: string, meta?: JsonValue): NewSessionEvent => ({
+  type: 'tool/result',
+  data: { callId, content: [{ type: 'text', text: 'out' }], isError: false, ...(meta === undefined ? {} : { meta }) },
+});
+
+/** Presenters that show what they were given. */
+const presenters: Presenters = {
+  presentCall: (name, args) => ({ card: 'generic', title: `${name} ${JSON.stringify(args)}` }),
+  presentResult: (name, args, outcome: ToolResult) => {
+    if (name === 'throws') throw new Error('presenter bug');
+    if (name === 'declines') return undefined;
+    return { card: 'generic', title: `${name} ${JSON.stringify(args)}`, content: JSON.stringify(outcome.meta ?? null) };
+  },
+};
+
+describe('ViewComputer', () => {
+  it('gives calls their call view and results the view of their own call', () => {
+    const computer = new ViewComputer(presenters);
+    const views = events(call('c1', 'read', { path: 'a' }), call('c2', 'grep', { pattern: 'x' }), result('c2', { n: 2 }), result('c1', { n: 1 })).map((event) =>
+      computer.viewFor(event),
+    );
+    expect(views).toEqual([
+      { card: 'generic', title: 'read {"path":"a"}' },
+      { card: 'generic', title: 'grep {"pattern":"x"}' },
+      { card: 'generic', title: 'grep {"pattern":"x"}', content: '{"n":2}' },
+      { card: 'generic', title: 'read {"path":"a"}', content: '{"n":1}' },
+    ]);
+  });
+
+  it('has no view for other events, a result without its call, or a presenter that throws or declines', () => {
+    const computer = new ViewComputer(presenters);
+    const list = events(
+      { type: 'user/message', data: { text: 'hi' } },
+      { type: 'assistant/text', data: { messageId: 'm', delta: 'x' } },
+      result('unknown'),
+      call('t', 'throws', {}),
+      result('t'),
+      call('d', 'declines', {}),
+      result('d'),
+      { type: 'turn/end', data: { reason: 'done' } },
+    );
+    expect(list.map((event) => computer.viewFor(event))).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      { card: 'generic', title: 'throws {}' },
+      undefined,
+      { card: 'generic', title: 'declines {}' },
+      undefined,
+      undefined,
+    ]);
+  });
+
+  it('computes the same views when resuming after remembered events as from the start', () => {
+    const list = events(call('c1', 'read', { path: 'a' }), { type: 'user/message', data: { text: 'x' } }, result('c1', [1]));
+    const fromStart = new ViewComputer(presenters);
+    const full = list.map((event) => fromStart.viewFor(event));
+    const resumed = new ViewComputer(presenters);
+    list.slice(0, 2).forEach((event) => resumed.remember(event));
+    expect(resumed.viewFor(list[2] as SessionEvent)).toEqual(full[2]);
+  });
+
+  it('uses the latest call when an id repeats', () => {
+    const computer = new ViewComputer(presenters);
+    const list = events(call('c', 'read', { path: 'old' }), result('c'), call('c', 'read', { path: 'new' }), result('c'));
+    expect(list.map((event) => computer.viewFor(event))[3]).toMatchObject({ title: 'read {"path":"new"}' });
+  });
+
+  it('rebuilds the tool result without absent fields', () => {
+    expect(toolResultOf({ callId: 'c', content: [], isError: false })).toEqual({ content: [], isError: false });
+    expect(Object.keys(toolResultOf({ callId: 'c', content: [], isError: true, error: { code: 'FS_NOT_FOUND', message: 'm' }, meta: null }))).toEqual([
+      'content',
+      'isError',
+      'error',
+      'meta',
+    ]);
+  });
+});

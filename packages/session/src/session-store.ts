@@ -1,0 +1,152 @@
+import { access, mkdir } from 'node:fs/promises';
+import { SESSION_LOG_VERSION, type SessionEvent, type SessionHeader, type SessionSummary } from '@toolcards/protocol';
+import {
+  dataDirLayout,
+  isSessionId,
+  newSessionId,
+  sessionLogPath,
+  sessionSpillDir,
+  type DataDirLayout,
+} from './data-dir';
+import { readSessionHeader, replaySessionLog, type ReplayReport, type ReplayVisitor } from './replay';
+import { SessionIndex } from './session-index';
+import { SessionLog } from './session-log';
+import { foldSummary, startSummary, type CallTitle, type SummaryState } from './session-summary';
+
+export class UnknownSessionError extends Error {
+  override readonly name = 'UnknownSessionError';
+  constructor(readonly id: string) {
+    super(`no session ${JSON.stringify(id.slice(0, 80))}`);
+  }
+}
+
+export interface SessionStoreOptions {
+  dataDir: string;
+  /** Title of a session that starts with a tool call. */
+  callTitle?: CallTitle;
+  /** Diagnostics: unreadable logs, index write failures. */
+  onProblem?: (message: string) => void;
+  indexPersistDelayMs?: number;
+}
+
+export interface WritableSession {
+  log: SessionLog;
+  /** What reopening found (problems, torn tail); absent for a new session. */
+  report?: ReplayReport;
+}
+
+/**
+ * The data directory as a whole: creates and reopens session logs, replays
+ * them, lists them through the index. Every id is validated before it becomes
+ * a path.
+ */
+export class SessionStore {
+  private constructor(
+    readonly layout: DataDirLayout,
+    readonly index: SessionIndex,
+    private readonly options: SessionStoreOptions,
+  ) {}
+
+  static async open(options: SessionStoreOptions): Promise<SessionStore> {
+    const layout = dataDirLayout(options.dataDir);
+    // 0700: logs hold file contents from the workspace.
+    await mkdir(layout.sessionsDir, { recursive: true, mode: 0o700 });
+    await mkdir(layout.spillRoot, { recursive: true, mode: 0o700 });
+    const index = await SessionIndex.load(layout, {
+      ...(options.callTitle ? { callTitle: options.callTitle } : {}),
+      ...(options.onProblem ? { onProblem: options.onProblem } : {}),
+      ...(options.indexPersistDelayMs === undefined ? {} : { persistDelayMs: options.indexPersistDelayMs }),
+    });
+    return new SessionStore(layout, index, options);
+  }
+
+  /** A new, empty session on `cwd`, with its writer open. */
+  async create(cwd: string, now: Date = new Date()): Promise<WritableSession> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return this.createWithId(newSessionId(now), cwd, now);
+      } catch (error) {
+        // 24 random bits per second: a clash is rare, retrying is cheap.
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt >= 5) throw error;
+      }
+    }
+  }
+
+  private createWithId(id: string, cwd: string, now: Date): WritableSession {
+    const header: SessionHeader = { type: 'session', version: SESSION_LOG_VERSION, id, cwd, createdAt: now.toISOString() };
+    let state = startSummary(header);
+    const log = SessionLog.create(sessionLogPath(this.layout, header.id), header, {
+      onAppend: (event, size) => {
+        state = foldSummary(state, event, this.options.callTitle);
+        this.index.record(state, size);
+      },
+      onClose: () => this.index.writerClosed(header.id),
+    });
+    this.index.record(state, log.sizeBytes);
+    return { log };
+  }
+
+  /** Reopens an existing session for appending (replaying it once to learn where it ends; `visit` sees each event). */
+  async openWritable(id: string, visit?: (event: SessionEvent) => void): Promise<WritableSession> {
+    const path = await this.existingLogPath(id);
+    let state: SummaryState | undefined;
+    const { log, report } = await SessionLog.open(
+      path,
+      {
+        onAppend: (event, size) => {
+          state = foldSummary(state ?? startSummary(log.header), event, this.options.callTitle);
+          this.index.record(state, size);
+        },
+        onClose: () => this.index.writerClosed(id),
+      },
+      (event, header) => {
+        state = foldSummary(state ?? startSummary(header), event, this.options.callTitle);
+        visit?.(event);
+      },
+    );
+    state ??= startSummary(report.header);
+    this.index.record(state, log.sizeBytes);
+    return { log, report };
+  }
+
+  async exists(id: string): Promise<boolean> {
+    if (!isSessionId(id)) return false;
+    try {
+      await access(sessionLogPath(this.layout, id));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async header(id: string): Promise<SessionHeader> {
+    return readSessionHeader(await this.existingLogPath(id));
+  }
+
+  /** Reads a session's events in order (see replaySessionLog). */
+  async replay(id: string, visit?: ReplayVisitor): Promise<ReplayReport> {
+    return replaySessionLog(await this.existingLogPath(id), visit);
+  }
+
+  list(filter: { cwd?: string } = {}): Promise<SessionSummary[]> {
+    return this.index.list(filter);
+  }
+
+  logPath(id: string): string {
+    return sessionLogPath(this.layout, id);
+  }
+
+  /** Per-session folder for spilled full results. */
+  spillDir(id: string): string {
+    return sessionSpillDir(this.layout, id);
+  }
+
+  async close(): Promise<void> {
+    await this.index.flush();
+  }
+
+  private async existingLogPath(id: string): Promise<string> {
+    if (!(await this.exists(id))) throw new UnknownSessionError(id);
+    return sessionLogPath(this.layout, id);
+  }
+}

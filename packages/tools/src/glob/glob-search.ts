@@ -1,0 +1,84 @@
+import { LazySpill, NOT_NEEDED, shownSpill } from '../lazy-spill';
+import { partialSearchNote, ripgrepStartError, searchAbortedMessage, searchTimeoutMessage } from '../ripgrep/rg-failure';
+import { runRipgrep } from '../ripgrep/rg-runner';
+import { searchTarget } from '../search-target';
+import type { ToolContext, ToolResult } from '../tool';
+import { errorResult, textResult } from '../tool-error';
+import type { GlobArgs } from './glob-args';
+import { GlobCollector } from './glob-collector';
+import { globPresentationMeta } from './glob-meta';
+import { renderGlobText } from './glob-render';
+import { retainGlobPaths } from './glob-retain';
+
+/** Version-control folders never listed, even though glob lists hidden and ignored files. */
+export const VCS_FOLDERS = ['.git', '.hg', '.svn'] as const;
+
+/** Lists files with `rg --files`, streaming paths through the collector; text and meta from one retention. */
+export async function executeGlob(args: GlobArgs, context: ToolContext): Promise<ToolResult> {
+  const { workspace, config, signal } = context;
+  const resolved = await workspace.resolve(args.path || '.');
+  if (!resolved.ok) return errorResult(resolved.error.code, resolved.error.message);
+  const target = searchTarget(workspace, resolved.absolute);
+
+  const spill = new LazySpill(context.spill, 'glob');
+  const collector = new GlobCollector({
+    maxResults: config.globMaxResults,
+    showPath: target.showPath,
+    ...(context.spill === undefined ? {} : { spill: (text: string) => spill.write(text) }),
+  });
+  const outcome = await runRipgrep({
+    // Later globs win in ripgrep: the VCS exclusions come after the caller's glob so it cannot re-include them.
+    args: [
+      '--no-config',
+      '--files',
+      '--null',
+      `--glob=${args.pattern}`,
+      '--sort=modified',
+      '--hidden',
+      '--no-ignore',
+      ...VCS_FOLDERS.map((folder) => `--glob=!${folder}`),
+      '--',
+      target.rgPath,
+    ],
+    cwd: workspace.root,
+    signal,
+    timeoutMs: config.grepTimeoutMs,
+    separator: 0x00,
+    onRecord: (buffer, start, end) => collector.record(buffer, start, end),
+  });
+
+  const collected = collector.result();
+  const notes: string[] = [];
+  switch (outcome.kind) {
+    case 'timeout':
+      await spill.discard();
+      return errorResult('SEARCH_TIMEOUT', searchTimeoutMessage('glob', config.grepTimeoutMs));
+    case 'aborted':
+      await spill.discard();
+      return errorResult('SEARCH_ABORTED', searchAbortedMessage('glob'));
+    case 'failed':
+      await spill.discard();
+      return errorResult('SEARCH_FAILED', outcome.message);
+    case 'exited': {
+      // --files writes no summary: an exit 2 with nothing listed means ripgrep refused to start.
+      if (outcome.exitCode === 2 && collected.total === 0) {
+        await spill.discard();
+        const error = ripgrepStartError(`glob ${JSON.stringify(args.pattern)}`, outcome.stderr);
+        return errorResult(error.code, error.message);
+      }
+      if (outcome.exitCode !== 0 && outcome.exitCode !== 1 && outcome.exitCode !== 2) {
+        await spill.discard();
+        return errorResult('SEARCH_FAILED', `ripgrep ended unexpectedly (exit ${String(outcome.exitCode)}). ${outcome.stderr.trim()}`.trim());
+      }
+      const note = outcome.exitCode === 2 ? partialSearchNote(outcome.stderr) : undefined;
+      if (note !== undefined) notes.push(note);
+    }
+  }
+
+  const retention = retainGlobPaths(collected.paths, collected.total, config.globMaxResults);
+  const spilled = retention.truncated ? shownSpill(await spill.finish(), workspace.display) : NOT_NEEDED;
+  return textResult(
+    renderGlobText(retention, spilled, notes),
+    globPresentationMeta(retention, spilled.kind === 'saved' ? spilled.path : undefined, config.metaMaxBytes),
+  );
+}

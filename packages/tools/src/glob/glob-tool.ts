@@ -1,0 +1,18 @@
+import { jsonSchemaOf } from '../args-json-schema';
+import type { ToolDefinition } from '../tool';
+import { globArgsSchema, type GlobArgs } from './glob-args';
+import { presentGlobCall, presentGlobResult } from './glob-present';
+import { executeGlob } from './glob-search';
+
+export const globTool: ToolDefinition<GlobArgs> = {
+  name: 'glob',
+  description:
+    'List files in the workspace whose paths match a glob (hidden and git-ignored files included, .git/.hg/.svn ' +
+    'excluded), one path per line, least recently modified first. At most 100 paths; when there are more, the ' +
+    'full list is saved to a file named in the result.',
+  argsSchema: globArgsSchema,
+  parametersJsonSchema: jsonSchemaOf(globArgsSchema),
+  execute: executeGlob,
+  presentCall: presentGlobCall,
+  presentResult: presentGlobResult,
+};

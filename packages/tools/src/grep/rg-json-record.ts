@@ -1,0 +1,235 @@
+import { isJsonObject } from '@toolcards/protocol';
+import { unescapeJsonBytes } from '../json-string-bytes';
+import type { ByteSpan } from './match-preview';
+
+/**
+ * Reading ripgrep's `--json` records. Its output is large, so records are
+ * classified from their first bytes and only the ones worth it are decoded:
+ * the retained matches are parsed in full, spilled ones through a cheap slice.
+ */
+
+export type RgRecordType = 'begin' | 'match' | 'end' | 'summary' | 'other';
+
+/** ripgrep text: UTF-8 as `text`, anything else as base64 `bytes`. */
+export type RgData = { kind: 'text'; text: string } | { kind: 'bytes'; bytes: Buffer };
+
+export interface RgMatch {
+  path: RgData;
+  lineNumber: number;
+  line: RgData;
+  submatches: ByteSpan[];
+}
+
+const MATCH_PREFIX = Buffer.from('{"type":"match"');
+const BEGIN_PREFIX = Buffer.from('{"type":"begin"');
+const END_PREFIX = Buffer.from('{"type":"end"');
+const SUMMARY_PREFIX = Buffer.from('{"type":"summary"');
+/** Where the type's first letter sits: `{"type":"` is 9 bytes. */
+const TYPE_LETTER_AT = 9;
+
+/** The record's `type`, from its first bytes (ripgrep writes `type` first). */
+export function rgRecordType(buffer: Buffer, start: number, end: number): RgRecordType {
+  switch (buffer[start + TYPE_LETTER_AT]) {
+    case 0x6d: // m
+      return startsWith(buffer, start, end, MATCH_PREFIX) ? 'match' : 'other';
+    case 0x62: // b
+      return startsWith(buffer, start, end, BEGIN_PREFIX) ? 'begin' : 'other';
+    case 0x65: // e
+      return startsWith(buffer, start, end, END_PREFIX) ? 'end' : 'other';
+    case 0x73: // s
+      return startsWith(buffer, start, end, SUMMARY_PREFIX) ? 'summary' : 'other';
+    default:
+      return 'other';
+  }
+}
+
+/** The path of a `begin` record. */
+export function parseRgBegin(json: string): RgData | undefined {
+  const record: unknown = JSON.parse(json);
+  if (!isJsonObject(record) || !isJsonObject(record.data)) return undefined;
+  return rgData(record.data.path);
+}
+
+/** A `match` record in full. Undefined when it does not have ripgrep's shape. */
+export function parseRgMatch(json: string): RgMatch | undefined {
+  const record: unknown = JSON.parse(json);
+  if (!isJsonObject(record) || !isJsonObject(record.data)) return undefined;
+  const { data } = record;
+  const path = rgData(data.path);
+  const line = rgData(data.lines);
+  const lineNumber = data.line_number;
+  if (path === undefined || line === undefined || typeof lineNumber !== 'number') return undefined;
+  const submatches: ByteSpan[] = [];
+  if (Array.isArray(data.submatches)) {
+    for (const submatch of data.submatches) {
+      if (isJsonObject(submatch) && typeof submatch.start === 'number' && typeof submatch.end === 'number') {
+        submatches.push({ start: submatch.start, end: submatch.end });
+      }
+    }
+  }
+  return { path, lineNumber, line, submatches };
+}
+
+function rgData(value: unknown): RgData | undefined {
+  if (!isJsonObject(value)) return undefined;
+  if (typeof value.text === 'string') return { kind: 'text', text: value.text };
+  if (typeof value.bytes === 'string') return { kind: 'bytes', bytes: Buffer.from(value.bytes, 'base64') };
+  return undefined;
+}
+
+/** A path as a string; non-UTF-8 names decode with replacement characters. */
+export function rgDataText(data: RgData): string {
+  return data.kind === 'text' ? data.text : data.bytes.toString('utf8');
+}
+
+const LINES_FIELD = Buffer.from(',"lines":{"');
+const TEXT_KEY = Buffer.from('text":"');
+const BYTES_KEY = Buffer.from('bytes":"');
+const LINE_NUMBER_FIELD = Buffer.from('"},"line_number":');
+const SUBMATCHES_FIELD = Buffer.from(',"submatches":[');
+const START_FIELD = Buffer.from('"},"start":');
+const END_FIELD = Buffer.from(',"end":');
+
+/** Where a `match` record keeps its line, found without parsing the record. */
+export interface RgMatchSlice {
+  lineNumber: number;
+  kind: RgData['kind'];
+  /** The `lines` value as it sits in the JSON (escaped, or base64), between its quotes. */
+  valueStart: number;
+  valueEnd: number;
+  /** Where the record's fields after the line start (the submatches among them). */
+  restStart: number;
+}
+
+/**
+ * Locates the line number and the line of a `match` record — enough for a
+ * spilled match. Each field marker holds a quote not preceded by a
+ * backslash, so it cannot occur inside a JSON string: its first occurrence is
+ * the field. The line's end is found from the record's tail (the submatches,
+ * short for a short line), so a spilled line is scanned once, when it is
+ * copied. Undefined when the layout is not the expected one.
+ */
+export function sliceRgMatch(buffer: Buffer, start: number, end: number, pathJsonLength = -1): RgMatchSlice | undefined {
+  // The path is serialized exactly as in the file's begin record: when its length is known, skip it.
+  const expectedAt = start + MATCH_HEAD.length + pathJsonLength;
+  const linesAt =
+    pathJsonLength >= 0 && startsWith(buffer, expectedAt, end, LINES_FIELD)
+      ? expectedAt
+      : indexOfBytes(buffer, LINES_FIELD, start + MATCH_PREFIX.length, end);
+  if (linesAt === -1) return undefined;
+  let valueStart = linesAt + LINES_FIELD.length;
+  let kind: RgData['kind'];
+  if (startsWith(buffer, valueStart, end, TEXT_KEY)) {
+    kind = 'text';
+    valueStart += TEXT_KEY.length;
+  } else if (startsWith(buffer, valueStart, end, BYTES_KEY)) {
+    kind = 'bytes';
+    valueStart += BYTES_KEY.length;
+  } else {
+    return undefined;
+  }
+  let valueEnd = lastIndexOfBytes(buffer, LINE_NUMBER_FIELD, Math.max(valueStart, end - TAIL_SCAN_BYTES), end);
+  if (valueEnd === -1) {
+    // A long tail (many submatches): let the native search walk the line instead.
+    valueEnd = buffer.indexOf(LINE_NUMBER_FIELD, valueStart);
+    if (valueEnd === -1 || valueEnd >= end) return undefined;
+  }
+  const lineNumber = readNumber(buffer, valueEnd + LINE_NUMBER_FIELD.length, end);
+  if (lineNumber === undefined) return undefined;
+  return { lineNumber: lineNumber.value, kind, valueStart, valueEnd, restStart: lineNumber.end };
+}
+
+const MATCH_HEAD = Buffer.from('{"type":"match","data":{"path":');
+const BEGIN_HEAD = Buffer.from('{"type":"begin","data":{"path":');
+const BEGIN_TAIL_LENGTH = 2; // }}
+
+/** Length of the path's JSON in a begin record (`{"text":"…"}`), which match records repeat byte for byte. */
+export function rgBeginPathJsonLength(buffer: Buffer, start: number, end: number): number {
+  if (!startsWith(buffer, start, end, BEGIN_HEAD)) return -1;
+  return end - start - BEGIN_HEAD.length - BEGIN_TAIL_LENGTH;
+}
+
+/** How far back from a record's end the line-number field is looked for by hand. */
+const TAIL_SCAN_BYTES = 4096;
+
+/** First `needle` in `[from, end)`; a byte loop, cheaper than Buffer#indexOf's call for short spans. */
+function indexOfBytes(buffer: Buffer, needle: Buffer, from: number, end: number): number {
+  const first = needle[0];
+  const last = end - needle.length;
+  for (let index = from; index <= last; index += 1) {
+    if (buffer[index] === first && startsWith(buffer, index, end, needle)) return index;
+  }
+  return -1;
+}
+
+/** Last `needle` starting in `[from, end)`. */
+function lastIndexOfBytes(buffer: Buffer, needle: Buffer, from: number, end: number): number {
+  const first = needle[0];
+  for (let index = end - needle.length; index >= from; index -= 1) {
+    if (buffer[index] === first && startsWith(buffer, index, end, needle)) return index;
+  }
+  return -1;
+}
+
+/** The first submatch of a sliced record (only a long line needs it, to place its preview). */
+export function rgFirstSubmatch(buffer: Buffer, slice: RgMatchSlice, end: number): ByteSpan | undefined {
+  const listAt = buffer.indexOf(SUBMATCHES_FIELD, slice.restStart);
+  if (listAt === -1 || listAt >= end) return undefined;
+  const startAt = buffer.indexOf(START_FIELD, listAt);
+  if (startAt === -1 || startAt >= end) return undefined;
+  const spanStart = readNumber(buffer, startAt + START_FIELD.length, end);
+  if (spanStart === undefined || !startsWith(buffer, spanStart.end, end, END_FIELD)) return undefined;
+  const spanEnd = readNumber(buffer, spanStart.end + END_FIELD.length, end);
+  return spanEnd === undefined ? undefined : { start: spanStart.value, end: spanEnd.value };
+}
+
+/**
+ * End of an escaped line without its terminator (`\n`, `\r\n`): an escape
+ * is real when an odd run of backslashes precedes its letter.
+ */
+export function escapedLineEnd(buffer: Buffer, valueStart: number, valueEnd: number): number {
+  let end = valueEnd;
+  for (const letter of [0x6e, 0x72]) {
+    if (end - valueStart < 2 || buffer[end - 1] !== letter) continue;
+    let backslashes = 0;
+    while (end - 2 - backslashes >= valueStart && buffer[end - 2 - backslashes] === 0x5c) backslashes += 1;
+    if (backslashes % 2 === 1) end -= 2;
+  }
+  return end;
+}
+
+function readNumber(buffer: Buffer, at: number, end: number): { value: number; end: number } | undefined {
+  let value = 0;
+  let index = at;
+  for (; index < end; index += 1) {
+    const digit = buffer[index]! - 0x30;
+    if (digit < 0 || digit > 9) break;
+    value = value * 10 + digit;
+  }
+  return index === at ? undefined : { value, end: index };
+}
+
+/**
+ * The first `rawBytes` bytes (or more; all when the line is shorter) of a
+ * sliced line. Only what the preview needs is decoded: a 1 MB minified line
+ * costs no more than its preview. Undefined for a malformed escape.
+ */
+export function rgSliceLine(buffer: Buffer, slice: RgMatchSlice, rawBytes: number): Buffer | undefined {
+  const { valueStart, valueEnd } = slice;
+  if (slice.kind === 'bytes') {
+    const base64End = Math.min(valueEnd, valueStart + (Math.ceil(rawBytes / 3) + 1) * 4);
+    return Buffer.from(buffer.toString('latin1', valueStart, base64End), 'base64');
+  }
+  const target = Buffer.allocUnsafe(Math.min(valueEnd - valueStart, rawBytes + 4));
+  const written = unescapeJsonBytes(buffer, valueStart, valueEnd, target, 0, rawBytes);
+  return written < 0 ? undefined : target.subarray(0, written);
+}
+
+/** A byte loop: for markers this short it beats Buffer#compare's argument checks. */
+function startsWith(buffer: Buffer, at: number, end: number, prefix: Buffer): boolean {
+  if (at + prefix.length > end) return false;
+  for (let index = 0; index < prefix.length; index += 1) {
+    if (buffer[at + index] !== prefix[index]) return false;
+  }
+  return true;
+}

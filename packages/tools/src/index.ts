@@ -1,0 +1,14 @@
+export type {
+  SpillStore,
+  SpillWriter,
+  ToolConfig,
+  ToolContext,
+  ToolDefinition,
+  ToolResult,
+  Workspace,
+} from './tool';
+export { DEFAULT_TOOL_CONFIG } from './tool-config';
+export { createWorkspace, type WorkspaceOptions } from './workspace';
+export { createSpillStore } from './spill-store';
+export { TOOL_NAMES, toolSpecs, runTool, presentCall, presentResult } from './registry';
+export { runToolCommand, type ToolCommandIo } from './tool-command';

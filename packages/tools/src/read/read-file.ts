@@ -1,0 +1,72 @@
+import { open, stat } from 'node:fs/promises';
+import type { ToolError } from '@toolcards/protocol';
+import { errnoCode, errorMessage } from '../tool-error';
+import { ReadWindowScanner, type ReadWindow, type ReadWindowOptions } from './read-window';
+
+/** Read size per syscall; small files are read in one go. */
+const CHUNK_BYTES = 1024 * 1024;
+
+export type ReadFileOutcome = { ok: true; window: ReadWindow } | { ok: false; error: ToolError };
+
+/**
+ * Streams a resolved file through the window scanner: memory stays at one
+ * chunk plus the window, whatever the file size, and totalLines is exact.
+ */
+export async function readFileWindow(
+  absolute: string,
+  shownPath: string,
+  options: ReadWindowOptions,
+  signal: AbortSignal,
+): Promise<ReadFileOutcome> {
+  try {
+    const info = await stat(absolute);
+    if (info.isDirectory()) {
+      return failure('FS_NOT_REGULAR_FILE', `${shownPath} is a directory, not a file. Use glob to list its files.`);
+    }
+    // FIFOs and devices could block forever or never end.
+    if (!info.isFile()) return failure('FS_NOT_REGULAR_FILE', `${shownPath} is not a regular file.`);
+
+    const scanner = new ReadWindowScanner(options);
+    const handle = await open(absolute, 'r');
+    try {
+      const buffer = Buffer.allocUnsafe(Math.max(1, Math.min(CHUNK_BYTES, info.size || 1)));
+      for (;;) {
+        if (signal.aborted) return failure('TOOL_ABORTED', `Reading ${shownPath} was cancelled.`);
+        const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
+        if (bytesRead === 0) break;
+        scanner.push(buffer.subarray(0, bytesRead));
+      }
+    } finally {
+      await handle.close();
+    }
+
+    const outcome = scanner.finish();
+    switch (outcome.kind) {
+      case 'not-text':
+        return failure('FS_NOT_TEXT', `${shownPath} is not a text file: ${outcome.reason}.`);
+      case 'window':
+        return pastEnd(outcome.window, shownPath) ?? { ok: true, window: outcome.window };
+    }
+  } catch (error) {
+    const code = errnoCode(error);
+    if (code === 'ENOENT') return failure('FS_NOT_FOUND', `File not found: ${shownPath}`);
+    if (code === 'EACCES' || code === 'EPERM') return failure('FS_PERMISSION_DENIED', `Permission denied: ${shownPath}`);
+    if (code === 'EISDIR') return failure('FS_NOT_REGULAR_FILE', `${shownPath} is a directory, not a file.`);
+    return failure('FS_READ_FAILED', `Cannot read ${shownPath}: ${errorMessage(error)}`);
+  }
+}
+
+/** An offset beyond the last line is an error, except line 1 of an empty file. */
+function pastEnd(window: ReadWindow, shownPath: string): ReadFileOutcome | undefined {
+  const { offset, totalLines } = window;
+  if (offset <= Math.max(totalLines, 1)) return undefined;
+  const lines = totalLines === 1 ? '1 line' : `${totalLines} lines`;
+  return failure(
+    'FS_OFFSET_PAST_END',
+    `Offset ${offset} is past the end of ${shownPath}, which has ${lines}. Use an offset from 1 to ${Math.max(totalLines, 1)}.`,
+  );
+}
+
+function failure(code: ToolError['code'], message: string): ReadFileOutcome {
+  return { ok: false, error: { code, message } };
+}

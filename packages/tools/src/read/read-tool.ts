@@ -1,0 +1,44 @@
+import { errorResult, textResult } from '../tool-error';
+import { jsonSchemaOf } from '../args-json-schema';
+import type { ToolContext, ToolDefinition, ToolResult } from '../tool';
+import { readArgsSchema, type ReadArgs } from './read-args';
+import { readFileWindow } from './read-file';
+import { readPresentationMeta } from './read-meta';
+import { presentReadCall, presentReadResult } from './read-present';
+import { renderReadText } from './read-render';
+
+async function executeRead(args: ReadArgs, context: ToolContext): Promise<ToolResult> {
+  const { workspace, config, signal } = context;
+  const resolved = await workspace.resolve(args.path);
+  if (!resolved.ok) return errorResult(resolved.error.code, resolved.error.message);
+  const shownPath = workspace.display(resolved.absolute);
+  const outcome = await readFileWindow(
+    resolved.absolute,
+    shownPath,
+    {
+      offset: args.offset ?? 1,
+      limit: Math.min(args.limit ?? config.readMaxLines, config.readMaxLines),
+      maxLineChars: config.readMaxLineChars,
+      maxWindowBytes: config.readMaxWindowBytes,
+    },
+    signal,
+  );
+  if (!outcome.ok) return errorResult(outcome.error.code, outcome.error.message);
+  return textResult(
+    renderReadText(shownPath, outcome.window, config.readMaxWindowBytes),
+    readPresentationMeta(shownPath, outcome.window),
+  );
+}
+
+export const readTool: ToolDefinition<ReadArgs> = {
+  name: 'read',
+  description:
+    'Read a text file in the workspace. Returns numbered lines ("N: text") inside a <path>/<type>/<content> ' +
+    'envelope, at most 2000 lines and 50 KiB per call, with a footer giving the total line count or the offset ' +
+    'to continue from. Lines longer than 2000 characters are cut. Binary files and directories are refused.',
+  argsSchema: readArgsSchema,
+  parametersJsonSchema: jsonSchemaOf(readArgsSchema),
+  execute: executeRead,
+  presentCall: presentReadCall,
+  presentResult: presentReadResult,
+};

@@ -1,0 +1,104 @@
+import type { z } from 'zod';
+import {
+  isJsonObject,
+  type JsonObject,
+  type JsonValue,
+  type ToolCallKind,
+  type ToolCallView,
+  type ToolResultView,
+} from '@toolcards/protocol';
+import { globTool } from './glob/glob-tool';
+import { grepTool } from './grep/grep-tool';
+import { readTool } from './read/read-tool';
+import type { ToolContext, ToolDefinition, ToolResult } from './tool';
+import { errorMessage, errorResult } from './tool-error';
+
+/**
+ * The tools as the server sees them: by name, with JSON args. Every entry
+ * point here turns a failure into a value — nothing throws or rejects.
+ */
+
+// Method syntax in ToolDefinition makes each tool assignable here; args are parsed before any call.
+const TOOLS: readonly ToolDefinition<unknown>[] = [readTool, grepTool, globTool];
+const TOOLS_BY_NAME = new Map(TOOLS.map((tool) => [tool.name, tool]));
+
+const CALL_KINDS: Readonly<Record<string, ToolCallKind>> = { read: 'read', grep: 'search', glob: 'search' };
+
+export const TOOL_NAMES: readonly string[] = Object.freeze(TOOLS.map((tool) => tool.name));
+
+/** The tool list for the model. */
+export function toolSpecs(): { name: string; description: string; parameters: JsonObject }[] {
+  return TOOLS.map((tool) => ({
+    name: tool.name,
+    description: tool.description,
+    parameters: structuredClone(tool.parametersJsonSchema),
+  }));
+}
+
+export function findTool(name: string): ToolDefinition<unknown> | undefined {
+  return TOOLS_BY_NAME.get(name);
+}
+
+type ParsedArgs = { ok: true; args: unknown } | { ok: false; message: string };
+
+/** Validates JSON args against the tool's schema. A null field counts as absent: models send it for "not given". */
+export function parseToolArgs(tool: ToolDefinition<unknown>, args: JsonValue): ParsedArgs {
+  const input = isJsonObject(args)
+    ? Object.fromEntries(Object.entries(args).filter(([, value]) => value !== null))
+    : args;
+  const parsed = tool.argsSchema.safeParse(input);
+  if (parsed.success) return { ok: true, args: parsed.data };
+  return { ok: false, message: `Invalid arguments for ${tool.name}: ${describeIssues(parsed.error.issues)}` };
+}
+
+function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
+  return issues
+    .map((issue) => {
+      const field = issue.path.map(String).join('.');
+      return field === '' ? issue.message : `${field}: ${issue.message}`;
+    })
+    .join('; ');
+}
+
+export async function runTool(name: string, args: JsonValue, context: ToolContext): Promise<ToolResult> {
+  try {
+    const tool = findTool(name);
+    if (tool === undefined) {
+      return errorResult('TOOL_UNKNOWN', `Unknown tool "${name}". Available tools: ${TOOL_NAMES.join(', ')}.`);
+    }
+    const parsed = parseToolArgs(tool, args);
+    if (!parsed.ok) return errorResult('TOOL_INVALID_ARGS', parsed.message);
+    if (context.signal.aborted) return errorResult('TOOL_ABORTED', `${name} was cancelled before it started.`);
+    return await tool.execute(parsed.args, context);
+  } catch (error) {
+    return errorResult('TOOL_FAILED', `${name} failed unexpectedly: ${errorMessage(error)}`);
+  }
+}
+
+/** Never throws: an unknown tool or bad args give a generic view titled with the tool name. */
+export function presentCall(name: string, args: JsonValue): ToolCallView {
+  const fallback = (): ToolCallView => {
+    const kind = Object.hasOwn(CALL_KINDS, name) ? CALL_KINDS[name] : undefined;
+    return kind === undefined ? { card: 'generic', title: name } : { card: 'generic', title: name, kind };
+  };
+  try {
+    const tool = findTool(name);
+    if (tool === undefined) return fallback();
+    const parsed = parseToolArgs(tool, args);
+    return parsed.ok ? tool.presentCall(parsed.args) : fallback();
+  } catch {
+    return fallback();
+  }
+}
+
+/** Never throws: undefined sends the client to the generic card. */
+export function presentResult(name: string, args: JsonValue, result: ToolResult): ToolResultView | undefined {
+  try {
+    const tool = findTool(name);
+    if (tool === undefined) return undefined;
+    const parsed = parseToolArgs(tool, args);
+    return parsed.ok ? tool.presentResult(parsed.args, result) : undefined;
+  } catch {
+    return undefined;
+  }
+}

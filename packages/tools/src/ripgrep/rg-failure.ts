@@ -1,0 +1,31 @@
+import type { ToolError } from '@toolcards/protocol';
+
+/**
+ * ripgrep exits 2 both for a bad pattern or glob (nothing searched) and for
+ * unreadable files met during a search (results still valid). This names the
+ * first kind; the caller knows whether a search took place.
+ */
+export function ripgrepStartError(what: string, stderr: string): ToolError {
+  const said = stderr.trim();
+  if (/regex|glob|pattern/i.test(said)) {
+    return { code: 'SEARCH_INVALID_PATTERN', message: `Invalid ${what}. ripgrep says:\n${said}` };
+  }
+  return { code: 'SEARCH_FAILED', message: `The search failed. ripgrep says:\n${said || '(nothing)'}` };
+}
+
+/** One readable line for files ripgrep could not search, appended to a successful result. */
+export function partialSearchNote(stderr: string): string | undefined {
+  const lines = stderr.split('\n').map((line) => line.trim()).filter((line) => line !== '');
+  if (lines.length === 0) return undefined;
+  const more = lines.length > 1 ? ` (and ${lines.length - 1} more)` : '';
+  return `(Some files could not be searched: ${lines[0]}${more})`;
+}
+
+export function searchTimeoutMessage(tool: string, timeoutMs: number): string {
+  const after = timeoutMs % 1000 === 0 ? `${timeoutMs / 1000} s` : `${timeoutMs} ms`;
+  return `${tool} stopped after ${after} without finishing. Narrow the path, the pattern or the glob.`;
+}
+
+export function searchAbortedMessage(tool: string): string {
+  return `${tool} was cancelled before it finished.`;
+}

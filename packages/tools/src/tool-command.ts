@@ -1,0 +1,125 @@
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { JsonValue } from '@toolcards/protocol';
+import { findTool, parseToolArgs, presentCall, presentResult, runTool, TOOL_NAMES } from './registry';
+import { createSpillStore } from './spill-store';
+import { DEFAULT_TOOL_CONFIG } from './tool-config';
+import { errorMessage } from './tool-error';
+import { createWorkspace } from './workspace';
+
+export interface ToolCommandIo {
+  stdout: { write(chunk: string): unknown };
+  stderr: { write(chunk: string): unknown };
+  cwd: string;
+  /** Cancels the running tool (the entry file wires it to Ctrl-C). */
+  signal?: AbortSignal;
+}
+
+const USAGE = `Usage: toolcards tool <name> '<json args>' [--workspace DIR] [--json]
+
+Runs one tool once on DIR (default: the current folder) and prints its model text,
+or with --json one JSON object {content, isError, error?, meta, call, view}.
+Tools: ${TOOL_NAMES.join(', ')}. Example: toolcards tool grep '{"pattern":"TODO","include":"*.ts"}'
+`;
+
+/** Exit codes: 0 a tool result (an error result too), 2 bad arguments. */
+const EXIT_RESULT = 0;
+const EXIT_BAD_ARGUMENTS = 2;
+
+interface CommandLine {
+  name: string;
+  argsJson: string;
+  workspace: string | undefined;
+  json: boolean;
+}
+
+/**
+ * `toolcards tool <name> '<json args>' [--workspace DIR] [--json]` for scripts
+ * and benchmarks. `argv` may start with the `tool` sub-command word or not.
+ */
+export async function runToolCommand(argv: string[], io: ToolCommandIo): Promise<number> {
+  const words = argv[0] === 'tool' ? argv.slice(1) : argv;
+  if (words.includes('--help') || words.includes('-h')) {
+    io.stdout.write(USAGE);
+    return EXIT_RESULT;
+  }
+  const parsed = parseCommandLine(words);
+  if (typeof parsed === 'string') return badArguments(io, parsed);
+
+  const tool = findTool(parsed.name);
+  if (tool === undefined) {
+    return badArguments(io, `unknown tool "${parsed.name}"; the tools are ${TOOL_NAMES.join(', ')}.`);
+  }
+  let args: JsonValue;
+  try {
+    args = JSON.parse(parsed.argsJson) as JsonValue;
+  } catch (error) {
+    return badArguments(io, `the arguments are not valid JSON (${errorMessage(error)}): ${parsed.argsJson}`);
+  }
+  const checked = parseToolArgs(tool, args);
+  if (!checked.ok) return badArguments(io, checked.message);
+
+  const spillDir = path.join(tmpdir(), `toolcards-spill-${randomBytes(8).toString('hex')}`);
+  const root = path.resolve(io.cwd, parsed.workspace ?? '.');
+  let workspace;
+  try {
+    workspace = await createWorkspace(root, { extraReadableRoots: [spillDir] });
+  } catch (error) {
+    return badArguments(io, `cannot use ${root} as the workspace: ${errorMessage(error)}`);
+  }
+
+  const result = await runTool(parsed.name, args, {
+    workspace,
+    spill: createSpillStore(spillDir),
+    signal: io.signal ?? new AbortController().signal,
+    config: DEFAULT_TOOL_CONFIG,
+  });
+  if (parsed.json) {
+    const output = {
+      content: result.content,
+      isError: result.isError,
+      ...(result.error === undefined ? {} : { error: result.error }),
+      meta: result.meta ?? null,
+      call: presentCall(parsed.name, args),
+      view: presentResult(parsed.name, args, result) ?? null,
+    };
+    io.stdout.write(`${JSON.stringify(output)}\n`);
+  } else {
+    io.stdout.write(`${result.content.map((block) => block.text).join('\n')}\n`);
+  }
+  return EXIT_RESULT;
+}
+
+function parseCommandLine(words: string[]): CommandLine | string {
+  const positional: string[] = [];
+  let workspace: string | undefined;
+  let json = false;
+  for (let index = 0; index < words.length; index += 1) {
+    const word = words[index]!;
+    if (word === '--json') {
+      json = true;
+    } else if (word === '--workspace') {
+      const value = words[index + 1];
+      if (value === undefined || value === '') return '--workspace needs a folder.';
+      workspace = value;
+      index += 1;
+    } else if (word.startsWith('--workspace=')) {
+      workspace = word.slice('--workspace='.length);
+      if (workspace === '') return '--workspace needs a folder.';
+    } else if (word.startsWith('--')) {
+      return `unknown option ${word}.`;
+    } else {
+      positional.push(word);
+    }
+  }
+  const [name, argsJson, ...extra] = positional;
+  if (name === undefined) return 'missing the tool name.';
+  if (extra.length > 0) return `unexpected argument ${JSON.stringify(extra[0])}; pass the tool's arguments as one JSON object.`;
+  return { name, argsJson: argsJson ?? '{}', workspace, json };
+}
+
+function badArguments(io: ToolCommandIo, message: string): number {
+  io.stderr.write(`toolcards tool: ${message}\n\n${USAGE}`);
+  return EXIT_BAD_ARGUMENTS;
+}
