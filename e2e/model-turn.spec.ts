@@ -55,11 +55,11 @@ test.describe('a model turn', () => {
     await runCommand(page, 'Where is greet defined?');
 
     const timeline = page.getByRole('log', { name: 'Session timeline' });
-    const searchCard = timeline.getByRole('region', { name: 'Grep greet', exact: true });
+    const searchCard = timeline.getByRole('article', { name: 'Grep greet', exact: true });
     await expect(searchCard).toBeVisible();
     await expect(searchCard.getByRole('button', { name: /src\/greet\.ts, 1 match/ })).toBeVisible();
 
-    const readCard = timeline.getByRole('region', { name: 'Read src/greet.ts', exact: true });
+    const readCard = timeline.getByRole('article', { name: 'Read src/greet.ts', exact: true });
     await expect(readCard).toBeVisible();
     await expect(readCard.getByRole('region', { name: 'File contents' })).toContainText('export function greet(name: string): string {');
 
