@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { unescapeJsonBytes } from './json-string-bytes';
+import { unescapeJsonBytes, unescapeStoppedAt } from './json-string-bytes';
 
 /** The body of a JSON string literal, as bytes. */
 function body(value: string): Buffer {
@@ -54,5 +54,15 @@ describe('unescapeJsonBytes', () => {
       const target = Buffer.alloc(source.length);
       expect(unescapeJsonBytes(source, 0, source.length, target, 0, source.length)).toBeLessThanOrEqual(source.length);
     }
+  });
+
+  it('stops at the closing quote when asked, and says where', () => {
+    const source = Buffer.from('a \\"b\\" c"},"line_number":3');
+    const target = Buffer.alloc(source.length);
+    const end = unescapeJsonBytes(source, 0, source.length, target, 0, 100, true);
+    expect(target.subarray(0, end).toString()).toBe('a "b" c');
+    expect(unescapeStoppedAt()).toBe(source.indexOf('"}'));
+    unescapeJsonBytes(source, 0, source.length, target, 0, 3, true);
+    expect(unescapeStoppedAt()).toBe(4);
   });
 });

@@ -13,20 +13,37 @@ const SIMPLE_ESCAPES: Int16Array = (() => {
   return table;
 })();
 
+/** Where the last `unescapeJsonBytes` stopped reading `source`: a module-level cursor, so the hot path allocates nothing. */
+let stoppedAt = 0;
+export function unescapeStoppedAt(): number {
+  return stoppedAt;
+}
+
 /**
  * Unescapes `source[start, end)` into `target` from `at`, stopping once
- * `limit` bytes are written (the rest is not needed) or the body ends; an
- * escape cut off by `end` ends the body. Returns the position after the last
- * byte written, or -1 for an escape JSON does not define. `target` must hold
+ * `limit` bytes are written (the rest is not needed), at the body's end, or —
+ * with `atQuote` — at the first unescaped `"` (the string's closing quote);
+ * an escape cut off by `end` ends the body. Returns the position after the
+ * last byte written, or -1 for an escape JSON does not define;
+ * `unescapeStoppedAt()` then tells where reading stopped. `target` must hold
  * `min(end - start, limit + 3)` bytes from `at`.
  */
-export function unescapeJsonBytes(source: Buffer, start: number, end: number, target: Buffer, at: number, limit: number): number {
+export function unescapeJsonBytes(
+  source: Buffer,
+  start: number,
+  end: number,
+  target: Buffer,
+  at: number,
+  limit: number,
+  atQuote = false,
+): number {
   const stopAt = at + limit;
   let out = at;
   let index = start;
   while (index < end && out < stopAt) {
     const byte = source[index]!;
     if (byte !== 0x5c) {
+      if (byte === 0x22 && atQuote) break;
       target[out++] = byte;
       index += 1;
       continue;
@@ -53,6 +70,7 @@ export function unescapeJsonBytes(source: Buffer, start: number, end: number, ta
     }
     out = writeCodePoint(target, out, code);
   }
+  stoppedAt = index;
   return out;
 }
 

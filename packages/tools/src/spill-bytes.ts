@@ -1,4 +1,4 @@
-import { unescapeJsonBytes } from './json-string-bytes';
+import { unescapeJsonBytes, unescapeStoppedAt } from './json-string-bytes';
 
 /** Size of each batch handed to the spill writer. */
 const BATCH_BYTES = 64 * 1024;
@@ -12,6 +12,8 @@ const BATCH_BYTES = 64 * 1024;
 export class SpillBytes {
   private buffer = Buffer.allocUnsafe(BATCH_BYTES);
   private used = 0;
+  /** Width of the last label written by `jsonMatchLine`: the next one likely has the same. */
+  private labelLength = LINE_LABEL.length + 1 + 2;
 
   constructor(private readonly emit: (batch: Buffer) => void) {}
 
@@ -41,53 +43,47 @@ export class SpillBytes {
     this.used += this.buffer.write(value, this.used, 'utf8');
   }
 
-  newline(): void {
-    this.reserve(1);
-    this.buffer[this.used++] = 0x0a;
-  }
-
-  /** `  Line N: ` without building a string (the grep render's match-line prefix). */
-  lineLabel(lineNumber: number): void {
-    this.reserve(32);
-    const buffer = this.buffer;
-    let at = this.used;
-    for (let index = 0; index < LINE_LABEL.length; index += 1) buffer[at++] = LINE_LABEL[index]!;
-    let digits = 1;
-    for (let rest = lineNumber; rest >= 10; rest = Math.floor(rest / 10)) digits += 1;
-    for (let index = digits - 1, rest = lineNumber; index >= 0; index -= 1, rest = Math.floor(rest / 10)) {
-      buffer[at + index] = 0x30 + (rest % 10);
-    }
-    at += digits;
-    buffer[at++] = 0x3a; // :
-    buffer[at++] = 0x20;
-    this.used = at;
-  }
-
   /**
-   * The value of a JSON string body (the bytes between its quotes), unescaped
-   * into the batch. False, with nothing written, for a body that does not
-   * fit one batch or holds an escape JSON does not define.
+   * A whole match line, `  Line N: <value>\n`, from a JSON string whose
+   * closing quote is found while unescaping it, with N read after it by
+   * `lineNumberAfter` — one pass over the line, the hot path of a big grep.
+   * The body goes where the label of the previous line ended (line numbers
+   * grow, so their width rarely changes) and moves when the guess was wrong.
+   * False, with nothing written, when the value (without its line
+   * terminator) exceeds `maxBody` bytes, is malformed, or N cannot be read.
    */
-  jsonStringBody(source: Buffer, start: number, end: number): boolean {
-    if (end - start > BATCH_BYTES) return false;
-    this.reserve(end - start); // unescaping never grows a body
-    const written = unescapeJsonBytes(source, start, end, this.buffer, this.used, end - start);
-    if (written < 0) return false;
-    this.used = written;
-    return true;
-  }
-
-  copy(source: Buffer, start: number, end: number): void {
-    const length = end - start;
-    if (length > BATCH_BYTES - this.used) {
-      this.flush();
-      if (length > BATCH_BYTES) {
-        this.emit(Buffer.from(source.subarray(start, end)));
-        return;
-      }
+  jsonMatchLine(
+    source: Buffer,
+    valueStart: number,
+    end: number,
+    maxBody: number,
+    lineNumberAfter: (source: Buffer, quoteAt: number, end: number) => number,
+  ): boolean {
+    const room = maxBody + 2 + LABEL_MAX_BYTES + 1; // body, \r\n, label, newline
+    if (room > BATCH_BYTES) return false;
+    this.reserve(room);
+    const buffer = this.buffer;
+    const labelAt = this.used;
+    const guess = this.labelLength;
+    const bodyAt = labelAt + guess;
+    let out = unescapeJsonBytes(source, valueStart, end, buffer, bodyAt, maxBody + 2, true);
+    const quoteAt = unescapeStoppedAt();
+    if (out < 0 || source[quoteAt] !== 0x22) return false;
+    if (out > bodyAt && buffer[out - 1] === 0x0a) out -= 1;
+    if (out > bodyAt && buffer[out - 1] === 0x0d) out -= 1;
+    if (out - bodyAt > maxBody) return false;
+    const lineNumber = lineNumberAfter(source, quoteAt, end);
+    if (lineNumber < 0) return false;
+    const labelLength = LINE_LABEL.length + digitCount(lineNumber) + 2;
+    if (labelLength !== guess) {
+      buffer.copyWithin(labelAt + labelLength, bodyAt, out);
+      out += labelLength - guess;
+      this.labelLength = labelLength;
     }
-    source.copy(this.buffer, this.used, start, end);
-    this.used += length;
+    writeLabel(buffer, labelAt, lineNumber);
+    buffer[out] = 0x0a;
+    this.used = out + 1;
+    return true;
   }
 
   flush(): void {
@@ -99,3 +95,26 @@ export class SpillBytes {
 }
 
 const LINE_LABEL = Buffer.from('  Line ');
+
+/** `  Line ` + up to 16 digits + `: `. */
+const LABEL_MAX_BYTES = 32;
+
+function digitCount(value: number): number {
+  let digits = 1;
+  for (let rest = value; rest >= 10; rest = Math.floor(rest / 10)) digits += 1;
+  return digits;
+}
+
+/** Writes `  Line N: ` at `at`; returns the position after it. */
+function writeLabel(buffer: Buffer, at: number, lineNumber: number): number {
+  let position = at;
+  for (let index = 0; index < LINE_LABEL.length; index += 1) buffer[position++] = LINE_LABEL[index]!;
+  const digits = digitCount(lineNumber);
+  for (let index = digits - 1, rest = lineNumber; index >= 0; index -= 1, rest = Math.floor(rest / 10)) {
+    buffer[position + index] = 0x30 + (rest % 10);
+  }
+  position += digits;
+  buffer[position++] = 0x3a; // :
+  buffer[position++] = 0x20;
+  return position;
+}

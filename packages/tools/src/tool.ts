@@ -28,7 +28,7 @@ export interface ToolConfig {
   readMaxWindowBytes: number; // 50 KiB
   grepMaxMatches: number; // 250
   grepPreviewBytes: number; // 2000
-  grepTimeoutMs: number; // 30 000
+  grepTimeoutMs: number; // 30 000 (bounds glob's ripgrep run too)
   globMaxResults: number; // 100
   metaMaxBytes: number; // 64 KiB
 }
@@ -39,7 +39,8 @@ export interface Workspace {
   readonly root: string;
   /**
    * Absolute real path for `path` (relative to root, or absolute), or a
-   * FS_OUTSIDE_WORKSPACE / FS_NOT_FOUND error value. Never throws.
+   * FS_OUTSIDE_WORKSPACE / FS_NOT_FOUND (or FS_PERMISSION_DENIED /
+   * FS_READ_FAILED) error value. Never throws.
    */
   resolve(path: string): Promise<{ ok: true; absolute: string } | { ok: false; error: ToolError }>;
   /** A path as shown to people and the model: relative to root when inside it. */

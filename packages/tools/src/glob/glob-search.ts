@@ -1,5 +1,6 @@
+import { assertNever } from '@toolcards/protocol';
 import { LazySpill, NOT_NEEDED, shownSpill } from '../lazy-spill';
-import { partialSearchNote, ripgrepStartError, searchAbortedMessage, searchTimeoutMessage } from '../ripgrep/rg-failure';
+import { partialSearchNote, ripgrepExitError, searchAbortedMessage, searchTimeoutMessage } from '../ripgrep/rg-failure';
 import { runRipgrep } from '../ripgrep/rg-runner';
 import { searchTarget } from '../search-target';
 import type { ToolContext, ToolResult } from '../tool';
@@ -61,18 +62,17 @@ export async function executeGlob(args: GlobArgs, context: ToolContext): Promise
       return errorResult('SEARCH_FAILED', outcome.message);
     case 'exited': {
       // --files writes no summary: an exit 2 with nothing listed means ripgrep refused to start.
-      if (outcome.exitCode === 2 && collected.total === 0) {
+      const error = ripgrepExitError(outcome.exitCode, outcome.stderr, collected.total > 0, `glob ${JSON.stringify(args.pattern)}`);
+      if (error !== undefined) {
         await spill.discard();
-        const error = ripgrepStartError(`glob ${JSON.stringify(args.pattern)}`, outcome.stderr);
         return errorResult(error.code, error.message);
-      }
-      if (outcome.exitCode !== 0 && outcome.exitCode !== 1 && outcome.exitCode !== 2) {
-        await spill.discard();
-        return errorResult('SEARCH_FAILED', `ripgrep ended unexpectedly (exit ${String(outcome.exitCode)}). ${outcome.stderr.trim()}`.trim());
       }
       const note = outcome.exitCode === 2 ? partialSearchNote(outcome.stderr) : undefined;
       if (note !== undefined) notes.push(note);
+      break;
     }
+    default:
+      return assertNever(outcome, 'ripgrep outcome');
   }
 
   const retention = retainGlobPaths(collected.paths, collected.total, config.globMaxResults);

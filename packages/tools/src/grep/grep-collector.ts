@@ -1,3 +1,4 @@
+import { assertNever } from '@toolcards/protocol';
 import { SpillBytes } from '../spill-bytes';
 import { grepFileHeader, grepMatchLine } from './grep-render';
 import type { GrepMatch } from './grep-retain';
@@ -10,16 +11,19 @@ import {
   type LinePreview,
 } from './match-preview';
 import {
-  escapedLineEnd,
   parseRgBegin,
   parseRgMatch,
   rgBeginPathJsonLength,
   rgDataText,
   rgFirstSubmatch,
+  rgLineNumberAfterLine,
+  rgLineValueKind,
+  rgLineValueStart,
   rgRecordType,
   rgSliceLine,
   sliceRgMatch,
   type RgData,
+  type RgMatchSlice,
 } from './rg-json-record';
 
 export interface GrepCollectorOptions {
@@ -44,13 +48,11 @@ export interface GrepCollected {
   searched: boolean;
 }
 
-const BACKSLASH = 0x5c;
-
 /**
  * Consumes ripgrep `--json` records as they stream. Every match is counted
  * from its first bytes; only the retained ones are parsed in full. A spilled
- * match is located by a few byte searches and, when its line needs neither
- * unescaping nor cutting, copied into the spill as bytes.
+ * match is located by a few byte comparisons and, unless its line needs
+ * cutting, unescaped straight into the spill's bytes: no string, no parse.
  */
 export class GrepCollector {
   private readonly matches: GrepMatch[] = [];
@@ -60,13 +62,15 @@ export class GrepCollector {
   private currentPathJsonLength = -1;
   private spilledPath: string | undefined;
   private readonly spill: SpillBytes | undefined;
+  private readonly slice: RgMatchSlice = { lineNumber: 0, kind: 'text', valueStart: 0, valueEnd: 0, restStart: 0 };
 
   constructor(private readonly options: GrepCollectorOptions) {
     this.spill = options.spill === undefined ? undefined : new SpillBytes(options.spill);
   }
 
   record(buffer: Buffer, start: number, end: number): void {
-    switch (rgRecordType(buffer, start, end)) {
+    const type = rgRecordType(buffer, start, end);
+    switch (type) {
       case 'match':
         this.match(buffer, start, end);
         return;
@@ -84,6 +88,8 @@ export class GrepCollector {
       case 'end':
       case 'other':
         return;
+      default:
+        assertNever(type, 'ripgrep record type');
     }
   }
 
@@ -120,16 +126,15 @@ export class GrepCollector {
   }
 
   private spillRecord(buffer: Buffer, start: number, end: number): void {
-    const slice = sliceRgMatch(buffer, start, end, this.currentPathJsonLength);
+    const valueStart = rgLineValueStart(buffer, start, end, this.currentPathJsonLength);
+    if (valueStart >= 0 && rgLineValueKind() === 'text' && this.spillWhole(buffer, valueStart, end)) return;
+    const slice = sliceRgMatch(buffer, start, end, this.currentPathJsonLength, this.slice);
     if (slice === undefined) {
       const full = this.parseInFull(buffer.toString('utf8', start, end));
       if (full !== undefined) this.spillLine(full.path, full.lineNumber, full.line);
       return;
     }
-    if (slice.kind === 'text' && this.spillWhole(buffer, slice.valueStart, escapedLineEnd(buffer, slice.valueStart, slice.valueEnd), slice.lineNumber)) {
-      return;
-    }
-    // Only a match beyond the budget moves the preview window; otherwise the head of the line is shown.
+    // A long or non-UTF-8 line. Only a match beyond the budget moves the preview window; otherwise the head shows.
     const { previewBytes } = this.options;
     const first = slice.valueEnd - slice.valueStart > previewBytes ? rgFirstSubmatch(buffer, slice, end) : undefined;
     const centreOn = first !== undefined && first.end > previewBytes ? [first] : [];
@@ -143,22 +148,24 @@ export class GrepCollector {
   }
 
   /**
-   * The common case, with no string built: an escaped line within the budget
-   * is within it unescaped too, so it is unescaped straight into the spill.
+   * The common case, with no string built: a line within the preview budget
+   * is unescaped straight into the spill in one pass. False when it is longer.
    */
-  private spillWhole(buffer: Buffer, valueStart: number, lineEnd: number, lineNumber: number): boolean {
-    if (lineEnd - valueStart > this.options.previewBytes) return false;
+  private spillWhole(buffer: Buffer, valueStart: number, end: number): boolean {
     const spill = this.spill!;
-    const header = this.currentPath === this.spilledPath ? '' : this.headerText(this.currentPath);
-    spill.reserve(header.length * 3 + 32 + (lineEnd - valueStart) + 1); // so a rollback stays in one batch
+    const { previewBytes } = this.options;
+    if (this.currentPath === this.spilledPath) {
+      return spill.jsonMatchLine(buffer, valueStart, end, previewBytes, rgLineNumberAfterLine);
+    }
+    // A new file: its header goes in only with its first line (one batch holds both, so a rollback is exact).
+    const header = this.headerText(this.currentPath);
+    spill.reserve(header.length * 3 + previewBytes + 64);
     const mark = spill.mark();
-    if (header !== '') spill.text(header);
-    spill.lineLabel(lineNumber);
-    if (!spill.jsonStringBody(buffer, valueStart, lineEnd)) {
+    spill.text(header);
+    if (!spill.jsonMatchLine(buffer, valueStart, end, previewBytes, rgLineNumberAfterLine)) {
       spill.rollBack(mark);
       return false;
     }
-    spill.newline();
     this.spilledPath = this.currentPath;
     return true;
   }
@@ -179,5 +186,4 @@ export class GrepCollector {
     }
     this.spill!.text(`${grepMatchLine(lineNumber, line)}\n`);
   }
-
 }

@@ -1,5 +1,6 @@
+import { assertNever } from '@toolcards/protocol';
 import { LazySpill, NOT_NEEDED, shownSpill } from '../lazy-spill';
-import { partialSearchNote, ripgrepStartError, searchAbortedMessage, searchTimeoutMessage } from '../ripgrep/rg-failure';
+import { partialSearchNote, ripgrepExitError, searchAbortedMessage, searchTimeoutMessage } from '../ripgrep/rg-failure';
 import { runRipgrep } from '../ripgrep/rg-runner';
 import { searchTarget } from '../search-target';
 import type { ToolContext, ToolResult } from '../tool';
@@ -54,18 +55,17 @@ export async function executeGrep(args: GrepArgs, context: ToolContext): Promise
       await spill.discard();
       return errorResult('SEARCH_FAILED', outcome.message);
     case 'exited': {
-      if (outcome.exitCode === 2 && !collected.searched) {
+      const error = ripgrepExitError(outcome.exitCode, outcome.stderr, collected.searched, `pattern ${JSON.stringify(args.pattern)}${args.include === undefined ? '' : ` or include glob ${JSON.stringify(args.include)}`}`);
+      if (error !== undefined) {
         await spill.discard();
-        const error = ripgrepStartError(`pattern ${JSON.stringify(args.pattern)}${args.include === undefined ? '' : ` or include glob ${JSON.stringify(args.include)}`}`, outcome.stderr);
         return errorResult(error.code, error.message);
-      }
-      if (outcome.exitCode !== 0 && outcome.exitCode !== 1 && outcome.exitCode !== 2) {
-        await spill.discard();
-        return errorResult('SEARCH_FAILED', `ripgrep ended unexpectedly (exit ${String(outcome.exitCode)}). ${outcome.stderr.trim()}`.trim());
       }
       const note = outcome.exitCode === 2 ? partialSearchNote(outcome.stderr) : undefined;
       if (note !== undefined) notes.push(note);
+      break;
     }
+    default:
+      return assertNever(outcome, 'ripgrep outcome');
   }
 
   const retention = retainGrepMatches(collected.matches, collected.total, config.grepMaxMatches);

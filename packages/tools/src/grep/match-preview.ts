@@ -1,5 +1,5 @@
 import type { MatchRange } from '@toolcards/protocol';
-import { withoutIncompleteTail } from '../read/read-window';
+import { withoutIncompleteTail } from '../utf8-cut';
 
 /** A submatch as ripgrep reports it: byte offsets into the line's UTF-8. */
 export interface ByteSpan {

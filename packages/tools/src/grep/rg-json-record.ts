@@ -27,7 +27,12 @@ const SUMMARY_PREFIX = Buffer.from('{"type":"summary"');
 /** Where the type's first letter sits: `{"type":"` is 9 bytes. */
 const TYPE_LETTER_AT = 9;
 
-/** The record's `type`, from its first bytes (ripgrep writes `type` first). */
+const SUMMARY_SUFFIX = Buffer.from('"type":"summary"}');
+
+/**
+ * The record's `type`, from a few bytes: ripgrep writes `type` first in
+ * begin/match/end records, and last in the summary.
+ */
 export function rgRecordType(buffer: Buffer, start: number, end: number): RgRecordType {
   switch (buffer[start + TYPE_LETTER_AT]) {
     case 0x6d: // m
@@ -39,7 +44,9 @@ export function rgRecordType(buffer: Buffer, start: number, end: number): RgReco
     case 0x73: // s
       return startsWith(buffer, start, end, SUMMARY_PREFIX) ? 'summary' : 'other';
     default:
-      return 'other';
+      return end - start > SUMMARY_SUFFIX.length && startsWith(buffer, end - SUMMARY_SUFFIX.length, end, SUMMARY_SUFFIX)
+        ? 'summary'
+        : 'other';
   }
 }
 
@@ -106,37 +113,69 @@ export interface RgMatchSlice {
  * spilled match. Each field marker holds a quote not preceded by a
  * backslash, so it cannot occur inside a JSON string: its first occurrence is
  * the field. The line's end is found from the record's tail (the submatches,
- * short for a short line), so a spilled line is scanned once, when it is
- * copied. Undefined when the layout is not the expected one.
+ * short for a short line). Undefined when the layout is not the expected one.
  */
-export function sliceRgMatch(buffer: Buffer, start: number, end: number, pathJsonLength = -1): RgMatchSlice | undefined {
-  // The path is serialized exactly as in the file's begin record: when its length is known, skip it.
-  const expectedAt = start + MATCH_HEAD.length + pathJsonLength;
-  const linesAt =
-    pathJsonLength >= 0 && startsWith(buffer, expectedAt, end, LINES_FIELD)
-      ? expectedAt
-      : indexOfBytes(buffer, LINES_FIELD, start + MATCH_PREFIX.length, end);
-  if (linesAt === -1) return undefined;
-  let valueStart = linesAt + LINES_FIELD.length;
-  let kind: RgData['kind'];
-  if (startsWith(buffer, valueStart, end, TEXT_KEY)) {
-    kind = 'text';
-    valueStart += TEXT_KEY.length;
-  } else if (startsWith(buffer, valueStart, end, BYTES_KEY)) {
-    kind = 'bytes';
-    valueStart += BYTES_KEY.length;
-  } else {
-    return undefined;
-  }
+export function sliceRgMatch(
+  buffer: Buffer,
+  start: number,
+  end: number,
+  pathJsonLength = -1,
+  into: RgMatchSlice = { lineNumber: 0, kind: 'text', valueStart: 0, valueEnd: 0, restStart: 0 },
+): RgMatchSlice | undefined {
+  const valueStart = rgLineValueStart(buffer, start, end, pathJsonLength);
+  if (valueStart < 0) return undefined;
   let valueEnd = lastIndexOfBytes(buffer, LINE_NUMBER_FIELD, Math.max(valueStart, end - TAIL_SCAN_BYTES), end);
   if (valueEnd === -1) {
     // A long tail (many submatches): let the native search walk the line instead.
     valueEnd = buffer.indexOf(LINE_NUMBER_FIELD, valueStart);
     if (valueEnd === -1 || valueEnd >= end) return undefined;
   }
-  const lineNumber = readNumber(buffer, valueEnd + LINE_NUMBER_FIELD.length, end);
-  if (lineNumber === undefined) return undefined;
-  return { lineNumber: lineNumber.value, kind, valueStart, valueEnd, restStart: lineNumber.end };
+  const lineNumber = rgLineNumberAfterLine(buffer, valueEnd, end);
+  if (lineNumber < 0) return undefined;
+  // Filled in place: a big grep slices one record per match, and garbage per match adds up.
+  into.lineNumber = lineNumber;
+  into.kind = lineValueKind;
+  into.valueStart = valueStart;
+  into.valueEnd = valueEnd;
+  into.restStart = numberEnd;
+  return into;
+}
+
+/** The kind of the value `rgLineValueStart` found last (a module-level cursor, like `numberEnd`). */
+let lineValueKind: RgData['kind'] = 'text';
+
+/**
+ * Where the `lines` value of a `match` record starts (after its opening
+ * quote), or -1. Sets the value's kind for `rgLineValueKind()`. The path is
+ * serialized exactly as in the file's begin record: when its length is known, it is skipped unread.
+ */
+export function rgLineValueStart(buffer: Buffer, start: number, end: number, pathJsonLength = -1): number {
+  const expectedAt = start + MATCH_HEAD.length + pathJsonLength;
+  const linesAt =
+    pathJsonLength >= 0 && startsWith(buffer, expectedAt, end, LINES_FIELD)
+      ? expectedAt
+      : indexOfBytes(buffer, LINES_FIELD, start + MATCH_PREFIX.length, end);
+  if (linesAt === -1) return -1;
+  const valueAt = linesAt + LINES_FIELD.length;
+  if (startsWith(buffer, valueAt, end, TEXT_KEY)) {
+    lineValueKind = 'text';
+    return valueAt + TEXT_KEY.length;
+  }
+  if (startsWith(buffer, valueAt, end, BYTES_KEY)) {
+    lineValueKind = 'bytes';
+    return valueAt + BYTES_KEY.length;
+  }
+  return -1;
+}
+
+export function rgLineValueKind(): RgData['kind'] {
+  return lineValueKind;
+}
+
+/** The line number that follows a line value closed at `quoteAt`, or -1 when the record does not continue so. */
+export function rgLineNumberAfterLine(buffer: Buffer, quoteAt: number, end: number): number {
+  if (!startsWith(buffer, quoteAt, end, LINE_NUMBER_FIELD)) return -1;
+  return readNumber(buffer, quoteAt + LINE_NUMBER_FIELD.length, end);
 }
 
 const MATCH_HEAD = Buffer.from('{"type":"match","data":{"path":');
@@ -178,27 +217,16 @@ export function rgFirstSubmatch(buffer: Buffer, slice: RgMatchSlice, end: number
   const startAt = buffer.indexOf(START_FIELD, listAt);
   if (startAt === -1 || startAt >= end) return undefined;
   const spanStart = readNumber(buffer, startAt + START_FIELD.length, end);
-  if (spanStart === undefined || !startsWith(buffer, spanStart.end, end, END_FIELD)) return undefined;
-  const spanEnd = readNumber(buffer, spanStart.end + END_FIELD.length, end);
-  return spanEnd === undefined ? undefined : { start: spanStart.value, end: spanEnd.value };
+  if (spanStart < 0 || !startsWith(buffer, numberEnd, end, END_FIELD)) return undefined;
+  const spanEnd = readNumber(buffer, numberEnd + END_FIELD.length, end);
+  return spanEnd < 0 ? undefined : { start: spanStart, end: spanEnd };
 }
 
-/**
- * End of an escaped line without its terminator (`\n`, `\r\n`): an escape
- * is real when an odd run of backslashes precedes its letter.
- */
-export function escapedLineEnd(buffer: Buffer, valueStart: number, valueEnd: number): number {
-  let end = valueEnd;
-  for (const letter of [0x6e, 0x72]) {
-    if (end - valueStart < 2 || buffer[end - 1] !== letter) continue;
-    let backslashes = 0;
-    while (end - 2 - backslashes >= valueStart && buffer[end - 2 - backslashes] === 0x5c) backslashes += 1;
-    if (backslashes % 2 === 1) end -= 2;
-  }
-  return end;
-}
+/** Where the last `readNumber` stopped: a module-level cursor, so the hot path allocates nothing. */
+let numberEnd = 0;
 
-function readNumber(buffer: Buffer, at: number, end: number): { value: number; end: number } | undefined {
+/** The decimal number at `at`, or -1 when there is none; sets `numberEnd`. */
+function readNumber(buffer: Buffer, at: number, end: number): number {
   let value = 0;
   let index = at;
   for (; index < end; index += 1) {
@@ -206,7 +234,9 @@ function readNumber(buffer: Buffer, at: number, end: number): { value: number; e
     if (digit < 0 || digit > 9) break;
     value = value * 10 + digit;
   }
-  return index === at ? undefined : { value, end: index };
+  if (index === at) return -1;
+  numberEnd = index;
+  return value;
 }
 
 /**

@@ -28,15 +28,23 @@ export async function readFileWindow(
 
     const scanner = new ReadWindowScanner(options);
     const handle = await open(absolute, 'r');
+    // Two buffers: the next read runs in the thread pool while this chunk is scanned.
+    const size = Math.max(1, Math.min(CHUNK_BYTES, info.size || 1));
+    const buffers = [Buffer.allocUnsafe(size), Buffer.allocUnsafe(size)] as const;
+    let current = 0;
+    let pending = handle.read(buffers[0], 0, size, null);
     try {
-      const buffer = Buffer.allocUnsafe(Math.max(1, Math.min(CHUNK_BYTES, info.size || 1)));
       for (;;) {
-        if (signal.aborted) return failure('TOOL_ABORTED', `Reading ${shownPath} was cancelled.`);
-        const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
+        const { bytesRead } = await pending;
         if (bytesRead === 0) break;
-        scanner.push(buffer.subarray(0, bytesRead));
+        if (signal.aborted) return failure('TOOL_ABORTED', `Reading ${shownPath} was cancelled.`);
+        const chunk = buffers[current]!.subarray(0, bytesRead);
+        current ^= 1;
+        pending = handle.read(buffers[current]!, 0, size, null);
+        scanner.push(chunk);
       }
     } finally {
+      await pending.catch(() => undefined);
       await handle.close();
     }
 

@@ -1,5 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import type { ReadFileLine } from '@toolcards/protocol';
+import { withoutIncompleteTail } from '../utf8-cut';
 
 /** Bytes sniffed at the start of a file for NUL (binary) and UTF-8 validity. */
 export const SNIFF_BYTES = 8 * 1024;
@@ -173,16 +174,4 @@ export function cutAtChars(text: string, max: number): string {
   const last = text.charCodeAt(max - 1);
   const end = last >= 0xd800 && last <= 0xdbff ? max - 1 : max;
   return text.slice(0, end);
-}
-
-/** Drops a UTF-8 sequence cut off at the end of `bytes` (at most 3 bytes). */
-export function withoutIncompleteTail(bytes: Buffer): Buffer {
-  const length = bytes.length;
-  for (let back = 1; back <= Math.min(4, length); back += 1) {
-    const byte = bytes[length - back]!;
-    if ((byte & 0xc0) === 0x80) continue; // continuation byte: keep looking for the lead
-    const needed = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
-    return needed > back ? bytes.subarray(0, length - back) : bytes;
-  }
-  return bytes;
 }

@@ -13,6 +13,17 @@ export function ripgrepStartError(what: string, stderr: string): ToolError {
   return { code: 'SEARCH_FAILED', message: `The search failed. ripgrep says:\n${said || '(nothing)'}` };
 }
 
+/**
+ * The error for how ripgrep exited, or undefined when its results stand:
+ * exit 0 (found), 1 (nothing found), or 2 after the search ran (some files
+ * unreadable). `searched` says whether the search ran.
+ */
+export function ripgrepExitError(exitCode: number | null, stderr: string, searched: boolean, what: string): ToolError | undefined {
+  if (exitCode === 0 || exitCode === 1 || (exitCode === 2 && searched)) return undefined;
+  if (exitCode === 2) return ripgrepStartError(what, stderr);
+  return { code: 'SEARCH_FAILED', message: `ripgrep ended unexpectedly (exit ${String(exitCode)}). ${stderr.trim()}`.trim() };
+}
+
 /** One readable line for files ripgrep could not search, appended to a successful result. */
 export function partialSearchNote(stderr: string): string | undefined {
   const lines = stderr.split('\n').map((line) => line.trim()).filter((line) => line !== '');

@@ -1,0 +1,168 @@
+import { readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { searchMetaFromMeta, type SearchMatchesResultView } from '@toolcards/protocol';
+import { presentResult, runTool } from '../registry';
+import { buildFixtureWorkspace, FIXTURE, NEEDLE, textOf, type FixtureWorkspace } from '../test-support/fixture-workspace';
+import { mkfifo } from '../test-support/mkfifo';
+import { NOT_UTF8_MARKER, trailingCutMarker } from './match-preview';
+
+let fixture: FixtureWorkspace;
+beforeAll(async () => {
+  fixture = await buildFixtureWorkspace();
+  await mkfifo(path.join(fixture.root, 'blocking-pipe'));
+});
+afterAll(() => fixture.cleanup());
+
+type Overrides = Parameters<FixtureWorkspace['context']>[0];
+const grep = (args: Record<string, unknown>, overrides?: Overrides) => runTool('grep', args as never, fixture.context(overrides));
+
+/** Files the meta lists, sorted (ripgrep searches in parallel, so order varies between runs). */
+function filesOf(meta: unknown): string[] {
+  const narrowed = searchMetaFromMeta(meta);
+  if (narrowed?.shape !== 'matches') throw new Error('not a matches meta');
+  return narrowed.files.map((file) => file.path).sort();
+}
+
+describe('grep tool on real files with real ripgrep', () => {
+  it('finds the needle in text files, skipping binary, ignored, hidden and symlinked-out files', async () => {
+    const result = await grep({ pattern: NEEDLE, path: '.' });
+    expect(result.isError).toBe(false);
+    expect(filesOf(result.meta)).toEqual(
+      [FIXTURE.dashed, FIXTURE.crlf, FIXTURE.latin1, FIXTURE.longLine, FIXTURE.spaced, FIXTURE.unicode].sort(),
+    );
+    const text = textOf(result);
+    expect(text.split('\n')[0]).toBe('Found 7 matches');
+    expect(text).toContain(`${FIXTURE.spaced}:\n  Line 1: spaced ${NEEDLE}`);
+    expect(text).not.toContain('secret');
+    expect(text).not.toContain(FIXTURE.ignored);
+    expect(text).not.toContain('.git');
+  });
+
+  it('delivers unicode lines with UTF-16 ranges, CRLF lines without \\r, long lines cut to 2000 bytes, non-UTF-8 lines marked', async () => {
+    const result = await grep({ pattern: NEEDLE });
+    const view = presentResult('grep', { pattern: NEEDLE }, result) as SearchMatchesResultView;
+    const byPath = new Map(view.files.map((file) => [file.path, file.matches]));
+    const unicode = byPath.get(FIXTURE.unicode)!;
+    expect(unicode.map((match) => match.line.slice(match.ranges![0]![0], match.ranges![0]![1]))).toEqual([NEEDLE, NEEDLE]);
+    expect(unicode[0]!.line).toBe('const greeting = "héllo wörld 👋 needle";');
+    expect(byPath.get(FIXTURE.crlf)![0]!.line).toBe(`first ${NEEDLE}`);
+    expect(byPath.get(FIXTURE.longLine)![0]!.line).toBe(`${NEEDLE}${'b'.repeat(1994)}${trailingCutMarker(2000)}`);
+    expect(byPath.get(FIXTURE.latin1)![0]!.line).toBe(`${NOT_UTF8_MARKER}caf\ufffd ${NEEDLE}`);
+    expect(view).toMatchObject({ card: 'search', shape: 'matches', truncated: false, total: 7, title: `Grep ${NEEDLE}` });
+  });
+
+  it('narrows to a path and an include glob', async () => {
+    expect(filesOf((await grep({ pattern: NEEDLE, path: 'src' })).meta)).toEqual([FIXTURE.unicode]);
+    expect(filesOf((await grep({ pattern: NEEDLE, include: '*.ts' })).meta)).toEqual([FIXTURE.unicode]);
+    expect(filesOf((await grep({ pattern: NEEDLE, path: FIXTURE.spaced })).meta)).toEqual([FIXTURE.spaced]);
+    expect(filesOf((await grep({ pattern: NEEDLE, path: FIXTURE.dashed })).meta)).toEqual([FIXTURE.dashed]);
+  });
+
+  it('says "No matches found" for exit 1', async () => {
+    const result = await grep({ pattern: 'zzz_not_anywhere_zzz' });
+    expect(textOf(result)).toBe('No matches found');
+    expect(result.meta).toEqual({ shape: 'matches', files: [], truncated: false, total: 0 });
+    expect(presentResult('grep', { pattern: 'zzz_not_anywhere_zzz' }, result)).toMatchObject({ files: [], total: 0 });
+  });
+
+  it("turns an invalid regex into SEARCH_INVALID_PATTERN with ripgrep's own message", async () => {
+    const result = await grep({ pattern: '(unclosed' });
+    expect(result).toMatchObject({ isError: true, error: { code: 'SEARCH_INVALID_PATTERN' } });
+    expect(result.error?.message).toMatch(/regex parse error/);
+    expect(result.error?.message).toMatch(/unclosed group/);
+    expect(result).not.toHaveProperty('meta');
+    const glob = await grep({ pattern: NEEDLE, include: '{unclosed' });
+    expect(glob.error?.code).toBe('SEARCH_INVALID_PATTERN');
+    expect(glob.error?.message).toMatch(/glob/);
+  });
+
+  it('refuses paths outside the workspace', async () => {
+    expect((await grep({ pattern: NEEDLE, path: '..' })).error?.code).toBe('FS_OUTSIDE_WORKSPACE');
+    expect((await grep({ pattern: NEEDLE, path: FIXTURE.linkDirOut })).error?.code).toBe('FS_OUTSIDE_WORKSPACE');
+    expect((await grep({ pattern: NEEDLE, path: 'missing' })).error?.code).toBe('FS_NOT_FOUND');
+  });
+});
+
+describe('grep tool with hostile input', () => {
+  it.each(['--files', '--pre=sh', '-e', '--version', '-'])('treats the pattern %j as a regex, not a flag', async (pattern) => {
+    const result = await grep({ pattern });
+    expect(result.isError).toBe(false);
+    expect(textOf(result)).not.toMatch(/ripgrep \d/);
+    const text = textOf(result);
+    if (text !== 'No matches found') {
+      for (const line of text.split('\n').filter((row) => row.startsWith('  Line '))) expect(line).toContain(pattern);
+    }
+  });
+
+  it('keeps include globs inert: flags, `..` and absolute globs never widen the search', async () => {
+    for (const include of ['--pre=sh', '../**', '../outside/*', '/etc/*', '!*']) {
+      const result = await grep({ pattern: NEEDLE, include });
+      expect(result.isError).toBe(false);
+      expect(textOf(result)).not.toContain('secret');
+    }
+  });
+
+  it('refuses NUL bytes in pattern, path and include as invalid arguments', async () => {
+    for (const args of [{ pattern: 'a\0b' }, { pattern: NEEDLE, path: '.\0' }, { pattern: NEEDLE, include: '*\0' }]) {
+      const result = await grep(args);
+      expect(result.error?.code).toBe('TOOL_INVALID_ARGS');
+      expect(result.error?.message).toMatch(/NUL/);
+    }
+  });
+});
+
+describe('grep tool cap and spill', () => {
+  beforeAll(async () => {
+    await writeFile(path.join(fixture.root, 'many.txt'), Array.from({ length: 300 }, (_, index) => `many ${index + 1} "q"\t`).join('\n'));
+  });
+
+  it('retains 250 matches, counts all, and spills every match to a 0600 file it names', async () => {
+    const result = await grep({ pattern: 'many \\d+', path: 'many.txt' });
+    const text = textOf(result);
+    expect(text.split('\n')[0]).toBe('Found 250 of 300 matches');
+    const meta = searchMetaFromMeta(result.meta);
+    expect(meta).toMatchObject({ shape: 'matches', truncated: true, total: 300 });
+    const spillPath = meta!.spillPath!;
+    expect(path.dirname(spillPath)).toBe(fixture.spillDir);
+    expect(text.split('\n').at(-1)).toContain(`The full list is saved in ${spillPath}`);
+    expect((await stat(spillPath)).mode & 0o777).toBe(0o600);
+    const expected = ['many.txt:', ...Array.from({ length: 300 }, (_, index) => `  Line ${index + 1}: many ${index + 1} "q"\t`)].join('\n');
+    expect(await readFile(spillPath, 'utf8')).toBe(`${expected}\n`);
+    // The spill is readable through the read tool.
+    const reread = await runTool('read', { path: spillPath, offset: 301 }, fixture.context());
+    expect(textOf(reread)).toContain('301:   Line 300: many 300');
+  });
+
+  it('still answers when the full result cannot be saved', async () => {
+    const result = await grep({ pattern: 'many \\d+', path: 'many.txt' }, { noSpill: true });
+    expect(result.isError).toBe(false);
+    expect(textOf(result)).toContain('The full result could not be saved');
+    expect(searchMetaFromMeta(result.meta)).not.toHaveProperty('spillPath');
+  });
+
+  it('keeps the meta within its byte budget while the text keeps every retained match', async () => {
+    const result = await grep({ pattern: 'many \\d+', path: 'many.txt' }, { metaMaxBytes: 2000 });
+    expect(Buffer.byteLength(JSON.stringify(result.meta))).toBeLessThanOrEqual(2000);
+    expect(searchMetaFromMeta(result.meta)).toMatchObject({ truncated: true, total: 300 });
+    expect(textOf(result).split('\n').filter((line) => line.startsWith('  Line '))).toHaveLength(250);
+  });
+});
+
+describe('grep tool timeout and abort', () => {
+  it('kills ripgrep after the timeout → SEARCH_TIMEOUT', async () => {
+    const started = Date.now();
+    const result = await grep({ pattern: NEEDLE, path: 'blocking-pipe' }, { grepTimeoutMs: 300 });
+    expect(result).toMatchObject({ isError: true, error: { code: 'SEARCH_TIMEOUT' } });
+    expect(result.error?.message).toContain('300 ms');
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('kills ripgrep when the call is aborted → SEARCH_ABORTED', async () => {
+    const controller = new AbortController();
+    const pending = grep({ pattern: NEEDLE, path: 'blocking-pipe' }, { signal: controller.signal });
+    setTimeout(() => controller.abort(), 200);
+    const result = await pending;
+    expect(result).toMatchObject({ isError: true, error: { code: 'SEARCH_ABORTED' } });
+  });
+});
