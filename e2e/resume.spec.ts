@@ -4,7 +4,7 @@ import { expect, runCommand, test } from './support/test';
 
 declare global {
   interface Window {
-    __toolcardsSockets?: WebSocket[];
+    __toolcardsSockets?: { close(): void }[];
   }
 }
 
@@ -39,9 +39,9 @@ test('a dropped socket reconnects and resumes: every card exactly once', async (
     window.WebSocket = class extends Native {
       constructor(url: string | URL, protocols?: string | string[]) {
         super(url, protocols);
-        window.__toolcardsSockets?.push(this as unknown as never);
+        window.__toolcardsSockets?.push(this);
       }
-    } as typeof WebSocket as never;
+    } as unknown as typeof window.WebSocket;
   });
   await page.goto(toolcards.url);
 

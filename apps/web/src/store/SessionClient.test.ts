@@ -53,6 +53,10 @@ describe('SessionClient over a real WebSocket', () => {
         const timer = setTimeout(flush, 0);
         return () => clearTimeout(timer);
       },
+      replaySchedule: (flush) => {
+        const timer = setTimeout(flush, 0);
+        return () => clearTimeout(timer);
+      },
       random: () => 0,
     });
     return { store, hash, created, client };

@@ -2,7 +2,7 @@ import type { ClientFrame, JsonValue, ServerFrame, SessionSummary } from '@toolc
 import { initialSession } from '../sessions/initialSession';
 import { hashForSession, sessionIdFromHash } from '../sessions/sessionHash';
 import { UnauthorizedError, type ServerApi } from '../sessions/ServerApi';
-import { animationFrameScheduler, FrameBatcher, type FlushScheduler } from './FrameBatcher';
+import { OncePerFrame, type FrameScheduler } from './OncePerFrame';
 import { openLocationRequest, type CardLocation } from './openLocationRequest';
 import { SessionConnection, type SocketLike, type Timers } from './SessionConnection';
 import type { SessionStore } from './SessionStore';
@@ -21,44 +21,57 @@ export interface SessionClientOptions {
   socketUrl: string;
   hash: HashPlace;
   createSocket?: (url: string) => SocketLike;
-  schedule?: FlushScheduler;
+  schedule?: FrameScheduler;
+  /** How often a replaying history is shown (default every REPLAY_PUBLISH_MS). */
+  replaySchedule?: FrameScheduler;
   timers?: Timers;
   random?: () => number;
   isOnline?: () => boolean;
 }
 
+/**
+ * While a session's history replays, the timeline is updated this often rather than every
+ * frame: each update mounts and lays out the newest cards, which the next frame would
+ * replace — for a history of thousands of cards that layout dominated the replay.
+ */
+export const REPLAY_PUBLISH_MS = 300;
+
+const replayScheduler: FrameScheduler = (callback) => {
+  const timer = setTimeout(callback, REPLAY_PUBLISH_MS);
+  return () => clearTimeout(timer);
+};
+
 const NOT_CONNECTED = 'Not connected to the server — wait for the connection to come back and try again.';
 
 /**
  * What the UI talks to: opens sessions (HTTP API + socket), sends the composer's and the
- * cards' requests, and feeds server frames to the store in per-frame batches.
+ * cards' requests, and feeds server frames to the store — applied as they arrive,
+ * published to components once per animation frame.
  */
 export class SessionClient {
   readonly store: SessionStore;
   private readonly api: SessionClientOptions['api'];
   private readonly hash: HashPlace;
   private readonly connection: SessionConnection;
-  private readonly batcher: FrameBatcher<ServerFrame>;
+  private readonly publisher: OncePerFrame;
+  private readonly replayPublisher: OncePerFrame;
   private requestSerial = 0;
 
   constructor(options: SessionClientOptions) {
     this.store = options.store;
     this.api = options.api;
     this.hash = options.hash;
-    this.batcher = new FrameBatcher<ServerFrame>({
-      deliver: (frames) => this.deliver(frames),
-      schedule: options.schedule ?? animationFrameScheduler,
-    });
+    this.publisher = new OncePerFrame(() => this.store.publish(), options.schedule);
+    this.replayPublisher = new OncePerFrame(() => this.store.publish(), options.replaySchedule ?? replayScheduler);
     this.connection = new SessionConnection({
       url: options.socketUrl,
       ...(options.createSocket ? { createSocket: options.createSocket } : {}),
       ...(options.timers ? { timers: options.timers } : {}),
       ...(options.random ? { random: options.random } : {}),
       ...(options.isOnline ? { isOnline: options.isOnline } : {}),
-      onFrame: (frame) => this.batcher.push(frame),
+      onFrame: (frame) => this.receive(frame),
       onStatus: (connection) => this.store.setConnection(connection),
       resumeSeq: () => this.store.lastSeq,
-      onLinkReset: () => this.batcher.clear(),
       onHandshakeFailed: () => void this.checkToken(),
     });
   }
@@ -79,7 +92,8 @@ export class SessionClient {
   /** Shows a session, replayed from its log through the same path as live events. */
   openSession(sessionId: string): void {
     if (this.hash.read() !== hashForSession(sessionId)) this.hash.write(hashForSession(sessionId));
-    this.batcher.clear();
+    this.publisher.dispose();
+    this.replayPublisher.dispose();
     this.store.openSession(sessionId);
     this.connection.open(sessionId);
   }
@@ -138,7 +152,8 @@ export class SessionClient {
 
   stop(): void {
     this.connection.close();
-    this.batcher.clear();
+    this.replayPublisher.dispose();
+    this.publisher.flush();
   }
 
   private send(frame: ClientFrame): boolean {
@@ -147,13 +162,12 @@ export class SessionClient {
     return false;
   }
 
-  private deliver(frames: ServerFrame[]): void {
-    const outcome = this.store.ingest(frames);
-    if (outcome.resync) {
-      // A hole in the seqs: drop what is queued and resume from what is held.
-      this.batcher.clear();
-      this.connection.resync();
-    }
+  private receive(frame: ServerFrame): void {
+    const outcome = this.store.receive(frame);
+    if (this.store.replaying) this.replayPublisher.request();
+    else this.publisher.request();
+    // A hole in the seqs: drop this socket and resume from what is held.
+    if (outcome.resync) this.connection.resync();
     if (outcome.unknownSession) void this.openFallbackSession();
   }
 

@@ -28,8 +28,6 @@ export interface SessionConnectionOptions {
   onStatus: (state: ConnectionState) => void;
   /** The last seq the client holds, read when (re)subscribing. */
   resumeSeq: () => number;
-  /** A new socket is replacing the old one: frames of the old one not yet handled can be dropped. */
-  onLinkReset?: () => void;
   /** A socket closed before it ever opened (refused token, server down). */
   onHandshakeFailed?: () => void;
   timers?: Timers;
@@ -114,7 +112,6 @@ export class SessionConnection {
     this.detach();
     const sessionId = this.sessionId;
     if (sessionId === undefined) return;
-    this.options.onLinkReset?.();
     this.options.onStatus({ status: this.everConnected ? 'reconnecting' : 'connecting' });
     let socket: SocketLike;
     try {

@@ -69,12 +69,37 @@ describe('SessionStore', () => {
     expect(store.lastSeq).toBe(2);
   });
 
-  it('asks for a resync at a gap, and applies nothing after it', () => {
+  it('asks for a resync at a gap, never skipping it', () => {
     const store = openStore();
-    const outcome = store.ingest([eventFrame(0), eventFrame(2), eventFrame(1)]);
+    const outcome = store.ingest([eventFrame(0), eventFrame(2), eventFrame(3)]);
     expect(outcome.resync).toBe(true);
     expect(store.lastSeq).toBe(0);
     expect(store.state.getState().rows).toHaveLength(1);
+  });
+
+  it('says when the history is still replaying', () => {
+    const store = new SessionStore();
+    expect(store.replaying).toBe(false);
+    store.openSession('s1');
+    expect(store.replaying).toBe(true);
+    store.receive(eventFrame(0));
+    store.receive({ type: 'caught-up', sessionId: 's1', lastSeq: 0 });
+    expect(store.replaying).toBe(false);
+  });
+
+  it('publishes received frames only when asked: one store update per animation frame', () => {
+    const store = openStore();
+    let updates = 0;
+    store.state.subscribe(() => (updates += 1));
+    for (let seq = 0; seq < 500; seq += 1) store.receive(eventFrame(seq));
+    expect(updates).toBe(0);
+    expect(store.lastSeq).toBe(499);
+    expect(store.state.getState().rows).toHaveLength(0);
+    store.publish();
+    expect(updates).toBe(1);
+    expect(store.state.getState().rows).toHaveLength(500);
+    store.publish();
+    expect(updates).toBe(1);
   });
 
   it('asks for a resync when caught-up says more exists than arrived', () => {
@@ -149,7 +174,8 @@ describe('SessionStore', () => {
     const started = performance.now();
     for (let start = 0; start < frames.length; start += 128) {
       const before = performance.now();
-      store.ingest(frames.slice(start, start + 128));
+      for (let index = start; index < Math.min(start + 128, frames.length); index += 1) store.receive(frames[index]!);
+      store.publish();
       times.push(performance.now() - before);
     }
     const total = performance.now() - started;

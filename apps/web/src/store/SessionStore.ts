@@ -1,5 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { assertNever, type ModelInfo, type ServerFrame, type SessionHeader } from '@toolcards/protocol';
+import { assertNever, type JsonValue, type ModelInfo, type ServerFrame, type SessionHeader, type ToolOrigin } from '@toolcards/protocol';
 import { TimelineBuilder } from '../timeline/rowsFromEvents';
 import type { TimelineRow } from '../timeline/TimelineRow';
 import { requestIndexForCall, type OpenLocationRequest } from './openLocationRequest';
@@ -77,8 +77,9 @@ function initialState(): SessionState {
 
 /**
  * The client's state: a zustand store (`state`) that components subscribe to, plus the
- * non-reactive timeline builder it is derived from. Frames come in batches (one per
- * animation frame): each batch costs O(batch) work plus one array copy and one `set`.
+ * non-reactive timeline builder it is derived from. Each frame is applied as it arrives
+ * (O(1)); the store is updated once per animation frame (`publish`): one array copy and
+ * one `set` per frame, however many events came in it.
  */
 export class SessionStore {
   readonly state: StoreApi<SessionState> = createStore<SessionState>()(initialState);
@@ -86,11 +87,18 @@ export class SessionStore {
   private readRequests: OpenLocationRequest[] = [];
   private revealSerial = 0;
   private noticeSerial = 0;
+  /** Received but not yet published. */
+  private pending: Partial<SessionState> = {};
+  private changed = false;
 
   /** Starts showing session `sessionId` from scratch; its history arrives as frames. */
   openSession(sessionId: string): void {
     this.builder = new TimelineBuilder();
     this.readRequests = [];
+    // What was received for the previous session is dropped; its server identity and notices are not.
+    const { server, notices } = this.pending;
+    this.pending = { ...(server ? { server } : {}), ...(notices ? { notices } : {}) };
+    this.changed = false;
     this.state.setState({
       sessionId,
       header: null,
@@ -108,75 +116,102 @@ export class SessionStore {
     return this.builder.lastSeq;
   }
 
+  /** The open session's history is still arriving (no caught-up yet). */
+  get replaying(): boolean {
+    return this.state.getState().sessionId !== null && !(this.pending.caughtUp ?? this.state.getState().caughtUp);
+  }
+
   rowIndexOfCall(callId: string): number | undefined {
     return this.builder.rowIndexOfCall(callId);
   }
 
+  /** Applies a run of frames and publishes the result at once (tests, small bursts). */
   ingest(frames: readonly ServerFrame[]): IngestOutcome {
     const outcome: IngestOutcome = { resync: false, unknownSession: false };
-    const { sessionId } = this.state.getState();
-    const patch: Partial<SessionState> = {};
-    let notices: Notice[] | undefined;
-    let targetLines: Map<string, number> | undefined;
     for (const frame of frames) {
-      switch (frame.type) {
-        case 'hello':
-          patch.server = { version: frame.version, workspace: frame.workspace, model: frame.model };
-          break;
-        case 'subscribed':
-          if (frame.sessionId === sessionId) patch.header = frame.header;
-          break;
-        case 'event': {
-          // After a gap nothing else can be placed until the resume fills it.
-          if (frame.sessionId !== sessionId || outcome.resync) break;
-          const applied = this.builder.append(frame);
-          if (applied === 'gap') {
-            outcome.resync = true;
-            break;
-          }
-          const { event } = frame;
-          if (applied === 'applied' && event.type === 'tool/call' && this.readRequests.length > 0) {
-            const index = requestIndexForCall(this.readRequests, { seq: event.seq, ...event.data });
-            const request = this.readRequests[index];
-            if (request) {
-              this.readRequests.splice(index, 1);
-              if (request.targetLine !== undefined) {
-                targetLines ??= new Map(this.state.getState().targetLines);
-                targetLines.set(event.data.callId, request.targetLine);
-              }
-              this.revealSerial += 1;
-              patch.reveal = { callId: event.data.callId, serial: this.revealSerial };
-            }
-          }
-          break;
-        }
-        case 'caught-up':
-          if (frame.sessionId !== sessionId) break;
-          // The server has more than it sent us: a hole at the end is a gap too.
-          if (frame.lastSeq > this.builder.lastSeq) outcome.resync = true;
-          else patch.caughtUp = true;
-          break;
-        case 'error':
-          if (frame.code === 'SLOW_CONSUMER') break; // the link handles it: reconnect and resume
-          if (frame.code === 'UNKNOWN_SESSION' && (frame.sessionId === undefined || frame.sessionId === sessionId)) {
-            outcome.unknownSession = true;
-          }
-          notices ??= [...this.state.getState().notices];
-          notices.push({ id: (this.noticeSerial += 1), code: frame.code, message: frame.message });
-          break;
-        default:
-          assertNever(frame, 'server frame');
-      }
+      const one = this.receive(frame);
+      outcome.resync ||= one.resync;
+      outcome.unknownSession ||= one.unknownSession;
     }
-    if (notices) patch.notices = notices.slice(-MAX_NOTICES);
-    if (targetLines) patch.targetLines = targetLines;
+    this.publish();
+    return outcome;
+  }
+
+  /**
+   * Applies one frame to the timeline: O(1), no store update. Components see it at the
+   * next `publish` (once per animation frame), so every socket message stays a tiny task.
+   */
+  receive(frame: ServerFrame): IngestOutcome {
+    const outcome: IngestOutcome = { resync: false, unknownSession: false };
+    const sessionId = this.state.getState().sessionId;
+    switch (frame.type) {
+      case 'hello':
+        this.pending.server = { version: frame.version, workspace: frame.workspace, model: frame.model };
+        break;
+      case 'subscribed':
+        if (frame.sessionId === sessionId) this.pending.header = frame.header;
+        break;
+      case 'event': {
+        if (frame.sessionId !== sessionId) break;
+        const applied = this.builder.append(frame);
+        this.changed = true;
+        // Nothing after a gap can be placed: the link is dropped and resumes from lastSeq.
+        if (applied === 'gap') outcome.resync = true;
+        if (applied === 'applied' && frame.event.type === 'tool/call' && this.readRequests.length > 0) {
+          this.matchReadRequest(frame.event.seq, frame.event.data);
+        }
+        break;
+      }
+      case 'caught-up':
+        if (frame.sessionId !== sessionId) break;
+        // The server has more than it sent us: a hole at the end is a gap too.
+        if (frame.lastSeq > this.builder.lastSeq) outcome.resync = true;
+        else this.pending.caughtUp = true;
+        break;
+      case 'error':
+        if (frame.code === 'SLOW_CONSUMER') break; // the link handles it: reconnect and resume
+        if (frame.code === 'UNKNOWN_SESSION' && (frame.sessionId === undefined || frame.sessionId === sessionId)) {
+          outcome.unknownSession = true;
+        }
+        this.addNotice(frame.code, frame.message);
+        break;
+      default:
+        assertNever(frame, 'server frame');
+    }
+    return outcome;
+  }
+
+  /** One store update with everything received since the last one. */
+  publish(): void {
+    const patch = this.pending;
+    if (!this.changed && Object.keys(patch).length === 0) return;
+    this.pending = {};
+    this.changed = false;
     this.state.setState({
       ...patch,
       rows: this.builder.rowsSnapshot(),
       lastSeq: this.builder.lastSeq,
       running: this.running(patch.server ?? this.state.getState().server),
     });
-    return outcome;
+  }
+
+  private matchReadRequest(seq: number, call: { callId: string; name: string; args: JsonValue; origin: ToolOrigin }): void {
+    const index = requestIndexForCall(this.readRequests, { seq, ...call });
+    const request = this.readRequests[index];
+    if (!request) return;
+    this.readRequests.splice(index, 1);
+    if (request.targetLine !== undefined) {
+      const targetLines = new Map(this.pending.targetLines ?? this.state.getState().targetLines);
+      targetLines.set(call.callId, request.targetLine);
+      this.pending.targetLines = targetLines;
+    }
+    this.revealSerial += 1;
+    this.pending.reveal = { callId: call.callId, serial: this.revealSerial };
+  }
+
+  private addNotice(code: string, message: string): void {
+    const notices = [...(this.pending.notices ?? this.state.getState().notices), { id: (this.noticeSerial += 1), code, message }];
+    this.pending.notices = notices.slice(-MAX_NOTICES);
   }
 
   /** A click-through read was sent: its echo gets the target line and is scrolled to. */
@@ -194,7 +229,8 @@ export class SessionStore {
   }
 
   setServer(server: ServerIdentity): void {
-    this.state.setState({ server, running: this.running(server) });
+    this.pending.server = server;
+    this.publish();
   }
 
   /** A model turn counts only when there is a model: without one no turn/end will come. */
@@ -207,11 +243,12 @@ export class SessionStore {
   }
 
   notice(code: string, message: string): void {
-    const notices = [...this.state.getState().notices, { id: (this.noticeSerial += 1), code, message }];
-    this.state.setState({ notices: notices.slice(-MAX_NOTICES) });
+    this.addNotice(code, message);
+    this.publish();
   }
 
   dismissNotice(id: number): void {
+    this.publish();
     this.state.setState({ notices: this.state.getState().notices.filter((notice) => notice.id !== id) });
   }
 }

@@ -11,15 +11,11 @@ describe('Timeline', () => {
   });
 
   it('keeps the DOM small for a session of 5,000 cards', () => {
-    // Happy-dom has no layout: give the scroller a viewport and every row a height.
+    // Happy-dom has no layout: give the scroller a viewport (rows keep their estimated heights).
     vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (this: HTMLElement) {
       return this.classList.contains('timeline__scroller') ? 800 : 0;
     });
     vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(900);
-    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(80);
-    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(
-      () => ({ x: 0, y: 0, top: 0, left: 0, right: 900, bottom: 80, width: 900, height: 80, toJSON: () => ({}) }) as DOMRect,
-    );
     const client = clientForTests();
     const frames: ServerFrame[] = [];
     for (let seq = 0; seq < 5_000; seq += 1) {

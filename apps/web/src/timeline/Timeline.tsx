@@ -3,7 +3,11 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useClient, useSessionState } from '../store/ClientContext';
 import { estimateRowHeight } from './estimateRowHeight';
 import { followsAfterScroll, isNearBottom } from './followBottom';
+import { measureRowHeight } from './measureRowHeight';
 import { TimelineRowView } from './TimelineRowView';
+
+/** A scroll this soon after a wheel, touch or key event is the user's. */
+const USER_SCROLL_WINDOW_MS = 400;
 
 /**
  * The session's rows, virtualized: only the rows in view (plus a few) are in the DOM, each
@@ -19,6 +23,9 @@ export function Timeline() {
   const [following, setFollowing] = useState(true);
   const followingRef = useRef(true);
   const lastScrollTop = useRef(0);
+  /** When the user last did something that scrolls (wheel, touch, keys, scrollbar drag). */
+  const userScrollAt = useRef(0);
+  const draggingScrollbar = useRef(false);
 
   // Stable callbacks that read the latest rows: new identities would make the virtualizer
   // recompute every item's position on each render.
@@ -37,29 +44,37 @@ export function Timeline() {
     if (element) element.scrollTop = element.scrollHeight;
   }, []);
 
-  // Called by the virtualizer on every scroll and every measured size change. Positions are
-  // written to the DOM directly (no React render unless the visible range changes), so the
-  // follow logic lives here rather than in an effect.
-  const onVirtualizerChange = useCallback(() => {
+  // Follow logic, at most once per animation frame: it reads layout (scroll metrics), and
+  // the virtualizer reports every scroll and every measured row — reading after each of
+  // those DOM writes would force a layout each time.
+  const followFrame = useRef(0);
+  const followNow = useCallback(() => {
+    followFrame.current = 0;
     const element = scrollRef.current;
     if (!element) return;
-    const next = followsAfterScroll(followingRef.current, lastScrollTop.current, element);
+    const byUser = draggingScrollbar.current || performance.now() - userScrollAt.current < USER_SCROLL_WINDOW_MS;
+    const next = followsAfterScroll(followingRef.current, lastScrollTop.current, element, byUser);
     if (next !== followingRef.current) setFollow(next);
     if (next && !isNearBottom(element, 1)) element.scrollTop = element.scrollHeight;
     lastScrollTop.current = element.scrollTop;
   }, [setFollow]);
+  const scheduleFollow = useCallback(() => {
+    if (followFrame.current === 0) followFrame.current = requestAnimationFrame(followNow);
+  }, [followNow]);
+  useEffect(() => () => cancelAnimationFrame(followFrame.current), []);
 
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize,
     getItemKey,
+    measureElement: measureRowHeight,
     overscan: 6,
     // Happy-dom and first paint have no layout yet: assume a window so rows render at once.
     initialRect: { width: 900, height: 800 },
     directDomUpdates: true,
     useFlushSync: false,
-    onChange: onVirtualizerChange,
+    onChange: scheduleFollow,
   });
 
   // New rows while following: show the end (the virtualizer's own layout effect has already
@@ -84,6 +99,10 @@ export function Timeline() {
     virtualizer.scrollToIndex(revealedRow, { align: 'start' });
   }, [reveal?.serial, revealedRow, revealedHasResult, setFollow, virtualizer]);
 
+  const noteUserScroll = useCallback(() => {
+    userScrollAt.current = performance.now();
+  }, []);
+
   const jumpToLatest = useCallback(() => {
     setFollow(true);
     scrollToEnd();
@@ -92,7 +111,24 @@ export function Timeline() {
   const items = virtualizer.getVirtualItems();
   return (
     <div className="timeline">
-      <div ref={scrollRef} className="timeline__scroller" role="log" aria-label="Session timeline" aria-busy={!caughtUp}>
+      <div
+        ref={scrollRef}
+        className="timeline__scroller"
+        role="log"
+        aria-label="Session timeline"
+        aria-busy={!caughtUp}
+        onWheel={noteUserScroll}
+        onTouchMove={noteUserScroll}
+        onKeyDown={noteUserScroll}
+        onPointerDown={(event) => {
+          // A press on the scroller itself (not a row) is a grab of its scrollbar.
+          if (event.target === event.currentTarget) draggingScrollbar.current = true;
+        }}
+        onPointerUp={() => {
+          draggingScrollbar.current = false;
+          noteUserScroll();
+        }}
+      >
         {rows.length === 0 ? (
           <TimelineEmpty loading={!caughtUp} />
         ) : (

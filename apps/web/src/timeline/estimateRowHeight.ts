@@ -10,7 +10,8 @@ export function estimateRowHeight(row: TimelineRow | undefined): number {
   switch (row.kind) {
     case 'user-message':
     case 'assistant-message':
-      return 40 + 20 * Math.min(30, Math.ceil(row.text.length / 100));
+      // Padding plus ~100 characters per 21 px line; a first render measures the truth.
+      return 20 + 21 * Math.min(40, Math.max(1, Math.ceil(row.text.length / 100)));
     case 'tool':
       return row.result ? 220 : 76;
     case 'turn-end':

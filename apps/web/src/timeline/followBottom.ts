@@ -12,12 +12,13 @@ export function isNearBottom({ scrollTop, scrollHeight, clientHeight }: ScrollPo
 }
 
 /**
- * Whether the timeline keeps following new events after a scroll. Reaching the bottom
- * starts following; only moving up stops it — content growing underneath (new rows,
- * measured heights) moves nothing up, so it never stops following by itself.
+ * Whether the timeline keeps following new events after its scroll position changed.
+ * Reaching the bottom starts following. Only the user moving up stops it: the virtualizer
+ * also moves the position (a row above the view measured smaller than its estimate), and
+ * content grows underneath — neither may stop following on its own.
  */
-export function followsAfterScroll(following: boolean, previousScrollTop: number, position: ScrollPosition): boolean {
+export function followsAfterScroll(following: boolean, previousScrollTop: number, position: ScrollPosition, byUser: boolean): boolean {
   if (isNearBottom(position)) return true;
-  if (position.scrollTop < previousScrollTop) return false;
+  if (byUser && position.scrollTop < previousScrollTop) return false;
   return following;
 }
