@@ -133,11 +133,7 @@ export class ClientConnection implements FrameSink {
         if (!runtime) return;
         runtime.live.append({ type: 'user/message', data: { text: frame.text } });
         if (runtime.turns) void runtime.turns.submit(frame.text);
-        else {
-          // The log says why the message went unanswered, so a replay explains it too.
-          runtime.live.append({ type: 'turn/end', data: { reason: 'error', error: MODEL_NOT_CONFIGURED_MESSAGE } });
-          this.sendError({ code: 'MODEL_NOT_CONFIGURED', message: MODEL_NOT_CONFIGURED_MESSAGE, sessionId: frame.sessionId });
-        }
+        else this.sendError({ code: 'MODEL_NOT_CONFIGURED', message: MODEL_NOT_CONFIGURED_MESSAGE, sessionId: frame.sessionId });
         return;
       }
       case 'cancel': {

@@ -1,0 +1,73 @@
+/**
+ * Why a figure misses its target, by figure id — found by profiling (Chromium traces and
+ * CPU profiles of the bench page, `node --cpu-prof` for the tools), written into
+ * BENCHMARKS.md next to the miss. A miss without an entry says so. Keep each one to what
+ * was measured, the cause, and the change that would fix it.
+ */
+
+/** Said once for every browser figure: most of a long wall time here is waiting for a core. */
+const CONTENTION =
+  'On this 2-core VM Chromium rasterizes in software (--disable-gpu) and the page’s main thread shares the cores with the ' +
+  'compositor, the highlight worker and whatever else runs (see the load average): in traces, a task’s wall time was 2–4× its ' +
+  'main-thread CPU time.';
+
+export const MISS_REASONS: Readonly<Record<string, string>> = {
+  'grep.common.ratio':
+    'At the target’s edge (1.05× and 1.17× in the last two full runs). Node must read all of ripgrep’s JSON for > 40k matches ' +
+    'and write the spill file while ripgrep runs, and on 2 cores that CPU is taken from ripgrep’s own threads. `node --cpu-prof` ' +
+    'of six searches: 0.40–0.55 s of Node CPU per search against 0.56–0.86 s for ripgrep alone; per search GC ≈ 0.1 s, spill ' +
+    'line formatting (`jsonMatchLine`) 0.04 s, `unescapeJsonBytes` 0.03 s, `parseRgBegin` (a full `JSON.parse` of every file’s ' +
+    'begin record) 0.015 s plus its garbage. Cheaper: slice the begin record’s path like `sliceRgMatch` does, and reuse spill ' +
+    'batch buffers instead of allocating each one.',
+  'glob.ratio':
+    'The tool adds a per-path string decode and the spill of every path beyond 100 to ripgrep’s own time; under load the pairs ' +
+    'spread widely — compare with the same-run min–max.',
+  'read.tool.throughput':
+    'Mostly the machine: isolated, the same tool call on the same generated file measured 93 ms median (1.07 GB/s, 12 runs, ' +
+    'load ≈ 5), but inside this run it spread over 100–210 ms while other work shared the 2 cores. What still costs per byte is ' +
+    'the scan past the 2,000-line window: `ReadWindowScanner.push` goes through its per-line path (`collecting()` and two field ' +
+    'writes around each `indexOf(10)`) for all 1.6 M lines. A fast path that counts the rest of a chunk in a local loop once no ' +
+    'later line can join the window measured 72 vs 83 ms median in the same process (alternating, 12 runs each).',
+  'read-card.first-text':
+    `${CONTENTION} The first paint waits for one task that renders the card and its 43 virtual rows, then TanStack Virtual’s mount ` +
+    'measures the viewport (a forced layout) and, because the measured height (28rem = 448 px) differs from `initialRect` ' +
+    '(480 px), re-renders synchronously (flushSync) in the same task. Traced: 195 ms wall, 65 ms CPU. An `initialRect` with ' +
+    'the CSS height and `useFlushSync: false` in ReadVirtualRows.tsx remove the second render.',
+  'read-card.visible-coloured':
+    'The first colours wait for a cold Shiki start in the worker: the TypeScript grammar’s regexes are converted from Oniguruma ' +
+    'syntax to JavaScript (oniguruma-to-es) and compiled before the first 80 lines come back. The Node rows below measure the ' +
+    'same code: ≈ 2 s of CPU for the first chunk on this machine, so no chunk size gets under 150 ms. Measured options: ' +
+    'precompiled grammars (`@shikijs/langs-precompiled` + `createJavaScriptRawEngine`; simulated here: first chunk 2.4 → 1.5 s ' +
+    'CPU), the Oniguruma WASM engine (first chunk ≈ 0.9 s, warm window 0.8 s vs 2.3–3.4 s), warming the worker and the grammars ' +
+    'of likely languages while the app is idle (pays the cold start before the first card), and one tokenization for both ' +
+    'themes (dual-theme `codeToTokens` tokenizes per theme: warm 2,000 lines 1.2–1.4 s single vs 2.3–3.4 s dual).',
+  'read-card.longest-task':
+    'The longest task is the card’s mount (see "first text": render + forced layout + a second synchronous render), not the ' +
+    `highlighting, which runs in the worker; applying chunk results takes 10–45 ms tasks. ${CONTENTION}`,
+  'search-card.render':
+    `${CONTENTION} Traced: 37 ms of JS (React creating 100 group headers and the ~50 rows of the groups opened at first) plus ` +
+    '52 ms CPU of style, layout and paint for about 1,000 elements. Fewer elements per row (PathLabel and MarkedText spans), ' +
+    '`content-visibility: auto` on groups, or a smaller first-open budget than 50 rows would cut it.',
+  'search-card.expand-all':
+    `${CONTENTION} Expand-all mounts 250 rows at once (about 1,750 elements, each row running clipLine, matchLabel and ` +
+    'MarkedText): 103 ms CPU for the event task plus 26 ms for the frame in a traced run. Rendering the rows of a group only ' +
+    'when it scrolls into view (or virtualizing the list like the timeline) keeps expand-all flat.',
+  'replay.first-screen':
+    'Opening parses the whole session’s frames (17 MB of JSON for 5,000 cards; `serverFrameFromJson` took 0.2–0.35 s CPU in ' +
+    'profiles) on the main thread as they arrive, interleaved with the first batches’ renders; under load that alone nears ' +
+    `the target. ${CONTENTION}`,
+  'streaming.longest-task':
+    `${CONTENTION} The store applies frames as they arrive and publishes once per animation frame; the publish re-renders ` +
+    'synchronously (zustand → useSyncExternalStore is a sync lane), so each frame is one task: 150–330 ms wall and 70–145 ms of ' +
+    'main-thread CPU in a traced 100k-event run — a real miss even on a quiet core. CPU profile of the whole stream (15 s): ' +
+    'style/layout/paint 4.7 s, react-markdown parsing assistant messages as their rows mount and grow 1.3 s, JSON.parse and ' +
+    'checks of 100k frames 0.8 s, GC 0.6 s, inserting and removing row DOM 0.5 s, TanStack measurements 0.27 s, zod validation ' +
+    'of card views 0.17 s; meanwhile the highlight worker tokenizes every read card and code fence on the other core. Fix: ' +
+    'render the timeline rows through `useDeferredValue` (a transition React interrupts every 5 ms) in Timeline.tsx, and parse ' +
+    'a growing message’s Markdown at most every ~100 ms (its unparsed tail as plain text) in AssistantMarkdown.tsx.',
+  'bundle.initial-js':
+    'react-markdown with micromark, mdast and hast utilities is in the entry chunk because Timeline → AssistantMessage imports ' +
+    'AssistantMarkdown statically. Building with react-markdown aliased to a stub gives 125.6 kB gzip (−35 kB): loading ' +
+    '`AssistantMarkdown` with `React.lazy` (plain text until it arrives, like code before its colours) meets the target. zod ' +
+    '(wire schemas) is the next largest library in the entry.',
+};

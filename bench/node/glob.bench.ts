@@ -1,0 +1,64 @@
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { rgPath } from '@vscode/ripgrep';
+import { createSpillStore, createWorkspace, DEFAULT_TOOL_CONFIG, runTool } from '@toolcards/tools';
+import type { BenchDefinition } from '../bench-context';
+import { measuredFigure } from '../figures';
+import { pairwiseRatios } from '../stats';
+import { spawnAndDrain } from './spawn-drain';
+
+const GLOB = '**/*.js';
+
+/** The glob tool's ripgrep flags (packages/tools/src/glob/glob-search.ts), repeated here on purpose: the baseline must not move with the tool. */
+function ripgrepFilesArgs(glob: string): string[] {
+  return [
+    '--no-config', '--files', '--null', `--glob=${glob}`, '--sort=modified', '--hidden', '--no-ignore',
+    '--glob=!.git', '--glob=!.hg', '--glob=!.svn', '--', '.',
+  ];
+}
+
+export const globBench: BenchDefinition = {
+  name: 'glob',
+  about: 'glob tool vs `rg --files` with the same flags and glob, both from this process, on the node_modules copy',
+  async run(context) {
+    const tree = await context.largeTree();
+    const workspace = await createWorkspace(tree.root);
+    const spill = createSpillStore(path.join(context.scratch, 'glob-spill'));
+    const toolMs: number[] = [];
+    const rgMs: number[] = [];
+    let total = 0;
+
+    const timeTool = async (): Promise<number> => {
+      const started = performance.now();
+      const result = await runTool('glob', { pattern: GLOB }, {
+        workspace,
+        spill,
+        signal: new AbortController().signal,
+        config: DEFAULT_TOOL_CONFIG,
+      });
+      const ms = performance.now() - started;
+      if (result.isError) throw new Error(`glob tool failed: ${result.error?.code} ${result.error?.message}`);
+      const meta = result.meta as { total?: unknown } | undefined;
+      total = typeof meta?.total === 'number' ? meta.total : Number.NaN;
+      return ms;
+    };
+    const timeRipgrep = async (): Promise<number> => (await spawnAndDrain(rgPath, ripgrepFilesArgs(GLOB), tree.root)).ms;
+
+    for (let index = -1; index < context.runs; index += 1) {
+      const toolFirst = index % 2 === 0;
+      const first = toolFirst ? await timeTool() : await timeRipgrep();
+      const second = toolFirst ? await timeRipgrep() : await timeTool();
+      if (index < 0) continue; // warm-up
+      toolMs.push(toolFirst ? first : second);
+      rgMs.push(toolFirst ? second : first);
+    }
+    const what = `glob "${GLOB}" (${total.toLocaleString('en-US')} files)`;
+    return {
+      figures: [
+        measuredFigure('glob.tool', `${what}: glob tool, in-process`, 'ms', toolMs),
+        measuredFigure('glob.rg', `${what}: rg --files drained`, 'ms', rgMs),
+        measuredFigure('glob.ratio', `${what}: tool / rg`, 'ratio', pairwiseRatios(toolMs, rgMs), { op: '≤', value: 1.15 }),
+      ],
+    };
+  },
+};

@@ -1,0 +1,65 @@
+/**
+ * How the bench page talks to the runner: the page publishes its phase and its result on
+ * `window`; the runner (Playwright) waits for them and drives real input in between.
+ */
+/**
+ * How the bench page talks to the runner: console messages carrying JSON after a marker —
+ * no Playwright evaluate or locator runs in the page while it is being measured (those
+ * inject Playwright's own script, a main-thread task of its own).
+ */
+export const BENCH_MESSAGE_MARKER = '__toolcards_bench__';
+
+export type BenchMessage =
+  /** The page wants real input; `at` is where to click (page coordinates). */
+  | { phase: 'ready-for-input'; at: { x: number; y: number } }
+  | { phase: 'done'; result: unknown }
+  | { phase: 'failed'; error: string };
+
+export function reportToRunner(message: BenchMessage): void {
+  console.log(BENCH_MESSAGE_MARKER + JSON.stringify(message));
+}
+
+/** The centre of an element, for the runner's mouse. */
+export function centreOf(element: Element): { x: number; y: number } {
+  const box = element.getBoundingClientRect();
+  return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+}
+
+export interface ReadCardResult {
+  firstTextMs: number;
+  visibleColouredMs: number;
+  wholeColouredMs: number;
+  longestTaskMs: number;
+  longTasks: number;
+  domRows: number;
+  lastRowsColoured: boolean;
+}
+
+export interface SearchCardResult {
+  renderMs: number;
+  expandAllMs: number;
+  matchRows: number;
+}
+
+export interface ReplayResult {
+  firstRowsMs: number;
+  caughtUpMs: number;
+  rows: number;
+  events: number;
+  frameBytes: number;
+  longestTaskMs: number;
+}
+
+export interface StreamingResult {
+  events: number;
+  sendSeconds: number;
+  /** From the last event sent to it being on screen. */
+  drainLagMs: number;
+  longestTaskMs: number;
+  longTasks: number;
+  inputs: number;
+  worstInputDelayMs: number;
+  medianInputDelayMs: number;
+  worstEventDurationMs: number;
+  rows: number;
+}
