@@ -4,7 +4,7 @@ import { expect, runCommand, test } from './support/test';
 
 declare global {
   interface Window {
-    __toolcardsSockets?: { close(): void }[];
+    __toolcardsSockets?: { close(): void; readyState: number }[];
   }
 }
 
@@ -59,8 +59,15 @@ test('a dropped socket reconnects and resumes: every card exactly once', async (
   await runCommand(page, '/grep gamma');
   await expect(card(page, /^Grep gamma/)).toBeVisible();
 
-  // Cut it again mid-work and keep going.
+  // Cut it again mid-work; once the page has a new open socket, keep going.
+  const socketsBefore = await page.evaluate(() => window.__toolcardsSockets?.length ?? 0);
   await page.evaluate(() => window.__toolcardsSockets?.forEach((socket) => socket.close()));
+  await expect
+    .poll(() => page.evaluate((before) => {
+      const sockets = window.__toolcardsSockets ?? [];
+      return sockets.length > before && sockets.at(-1)?.readyState === 1;
+    }, socketsBefore))
+    .toBe(true);
   await expect(page.getByRole('status')).toHaveText(/Connected/);
   await runCommand(page, '/glob *.ts');
   await expect(card(page, /^Glob /)).toBeVisible();
