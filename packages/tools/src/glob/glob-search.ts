@@ -1,6 +1,5 @@
-import { assertNever } from '@toolcards/protocol';
 import { LazySpill, NOT_NEEDED, shownSpill } from '../lazy-spill';
-import { partialSearchNote, ripgrepExitError, searchAbortedMessage, searchTimeoutMessage } from '../ripgrep/rg-failure';
+import { settleSearch } from '../ripgrep/rg-failure';
 import { runRipgrep } from '../ripgrep/rg-runner';
 import { searchTarget } from '../search-target';
 import type { ToolContext, ToolResult } from '../tool';
@@ -49,31 +48,13 @@ export async function executeGlob(args: GlobArgs, context: ToolContext): Promise
   });
 
   const collected = collector.result();
-  const notes: string[] = [];
-  switch (outcome.kind) {
-    case 'timeout':
-      await spill.discard();
-      return errorResult('SEARCH_TIMEOUT', searchTimeoutMessage('glob', config.grepTimeoutMs));
-    case 'aborted':
-      await spill.discard();
-      return errorResult('SEARCH_ABORTED', searchAbortedMessage('glob'));
-    case 'failed':
-      await spill.discard();
-      return errorResult('SEARCH_FAILED', outcome.message);
-    case 'exited': {
-      // --files writes no summary: an exit 2 with nothing listed means ripgrep refused to start.
-      const error = ripgrepExitError(outcome.exitCode, outcome.stderr, collected.total > 0, `glob ${JSON.stringify(args.pattern)}`);
-      if (error !== undefined) {
-        await spill.discard();
-        return errorResult(error.code, error.message);
-      }
-      const note = outcome.exitCode === 2 ? partialSearchNote(outcome.stderr) : undefined;
-      if (note !== undefined) notes.push(note);
-      break;
-    }
-    default:
-      return assertNever(outcome, 'ripgrep outcome');
+  // --files writes no summary: an exit 2 with nothing listed means ripgrep refused to start.
+  const settled = settleSearch('glob', outcome, { timeoutMs: config.grepTimeoutMs, searched: collected.total > 0, what: `glob ${JSON.stringify(args.pattern)}` });
+  if (settled.kind === 'error') {
+    await spill.discard();
+    return errorResult(settled.error.code, settled.error.message);
   }
+  const notes = settled.notes;
 
   const retention = retainGlobPaths(collected.paths, collected.total, config.globMaxResults);
   const spilled = retention.truncated ? shownSpill(await spill.finish(), workspace.display) : NOT_NEEDED;

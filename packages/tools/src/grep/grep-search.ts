@@ -1,6 +1,5 @@
-import { assertNever } from '@toolcards/protocol';
 import { LazySpill, NOT_NEEDED, shownSpill } from '../lazy-spill';
-import { partialSearchNote, ripgrepExitError, searchAbortedMessage, searchTimeoutMessage } from '../ripgrep/rg-failure';
+import { settleSearch } from '../ripgrep/rg-failure';
 import { runRipgrep } from '../ripgrep/rg-runner';
 import { searchTarget } from '../search-target';
 import type { ToolContext, ToolResult } from '../tool';
@@ -43,30 +42,12 @@ export async function executeGrep(args: GrepArgs, context: ToolContext): Promise
   });
 
   const collected = collector.result();
-  const notes: string[] = [];
-  switch (outcome.kind) {
-    case 'timeout':
-      await spill.discard();
-      return errorResult('SEARCH_TIMEOUT', searchTimeoutMessage('grep', config.grepTimeoutMs));
-    case 'aborted':
-      await spill.discard();
-      return errorResult('SEARCH_ABORTED', searchAbortedMessage('grep'));
-    case 'failed':
-      await spill.discard();
-      return errorResult('SEARCH_FAILED', outcome.message);
-    case 'exited': {
-      const error = ripgrepExitError(outcome.exitCode, outcome.stderr, collected.searched, `pattern ${JSON.stringify(args.pattern)}${args.include === undefined ? '' : ` or include glob ${JSON.stringify(args.include)}`}`);
-      if (error !== undefined) {
-        await spill.discard();
-        return errorResult(error.code, error.message);
-      }
-      const note = outcome.exitCode === 2 ? partialSearchNote(outcome.stderr) : undefined;
-      if (note !== undefined) notes.push(note);
-      break;
-    }
-    default:
-      return assertNever(outcome, 'ripgrep outcome');
+  const settled = settleSearch('grep', outcome, { timeoutMs: config.grepTimeoutMs, searched: collected.searched, what: `pattern ${JSON.stringify(args.pattern)}${args.include === undefined ? '' : ` or include glob ${JSON.stringify(args.include)}`}` });
+  if (settled.kind === 'error') {
+    await spill.discard();
+    return errorResult(settled.error.code, settled.error.message);
   }
+  const notes = settled.notes;
 
   const retention = retainGrepMatches(collected.matches, collected.total, config.grepMaxMatches);
   const spilled = retention.truncated ? shownSpill(await spill.finish(), workspace.display) : NOT_NEEDED;

@@ -1,4 +1,5 @@
-import type { ToolError } from '@toolcards/protocol';
+import { assertNever, type ToolError } from '@toolcards/protocol';
+import type { RipgrepOutcome } from './rg-runner';
 
 /**
  * ripgrep exits 2 both for a bad pattern or glob (nothing searched) and for
@@ -39,4 +40,31 @@ export function searchTimeoutMessage(tool: string, timeoutMs: number): string {
 
 export function searchAbortedMessage(tool: string): string {
   return `${tool} was cancelled before it finished.`;
+}
+
+/**
+ * What a finished ripgrep run means for a search tool: an error, or results
+ * that stand with any notes to append. Shared by grep and glob.
+ */
+export function settleSearch(
+  tool: 'grep' | 'glob',
+  outcome: RipgrepOutcome,
+  run: { timeoutMs: number; searched: boolean; what: string },
+): { kind: 'error'; error: ToolError } | { kind: 'results'; notes: string[] } {
+  switch (outcome.kind) {
+    case 'timeout':
+      return { kind: 'error', error: { code: 'SEARCH_TIMEOUT', message: searchTimeoutMessage(tool, run.timeoutMs) } };
+    case 'aborted':
+      return { kind: 'error', error: { code: 'SEARCH_ABORTED', message: searchAbortedMessage(tool) } };
+    case 'failed':
+      return { kind: 'error', error: { code: 'SEARCH_FAILED', message: outcome.message } };
+    case 'exited': {
+      const error = ripgrepExitError(outcome.exitCode, outcome.stderr, run.searched, run.what);
+      if (error !== undefined) return { kind: 'error', error };
+      const note = outcome.exitCode === 2 ? partialSearchNote(outcome.stderr) : undefined;
+      return { kind: 'results', notes: note === undefined ? [] : [note] };
+    }
+    default:
+      return assertNever(outcome, 'ripgrep outcome');
+  }
 }
