@@ -1,6 +1,6 @@
 import type { ChatCompletionFunctionTool } from 'openai/resources/chat/completions';
-import type { JsonObject, JsonValue } from '@toolcards/protocol';
-import type { ToolResult } from '@toolcards/tools';
+import type { JsonObject } from '@toolcards/protocol';
+import type { ModelToolCall, ModelToolOutcome } from '../model-driver';
 
 /**
  * The tools as the agent loop sees them: their specs for the model, and the
@@ -15,19 +15,8 @@ export interface ModelToolSpec {
   parameters: JsonObject;
 }
 
-export interface ModelToolCall {
-  name: string;
-  /** The parsed arguments, or the model's text when it was not a JSON object (the tool refuses it). */
-  args: JsonValue;
-  /** The model's id for the call; the toolbox may replace it (see ModelToolOutcome.callId). */
-  callId?: string;
-}
-
-export interface ModelToolOutcome {
-  /** The id the log uses for this call. */
-  callId: string;
-  result: ToolResult;
-}
+// A call and its outcome are the server's own shapes (model-driver.ts), not a second copy.
+export type { ModelToolCall, ModelToolOutcome } from '../model-driver';
 
 export interface ModelToolbox {
   specs: readonly ModelToolSpec[];
