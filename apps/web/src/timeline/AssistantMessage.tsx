@@ -1,4 +1,7 @@
-import { AssistantMarkdown } from './markdown/AssistantMarkdown';
+import { lazy, Suspense } from 'react';
+
+// react-markdown and its parser (micromark, mdast, hast) load on demand, out of the entry chunk.
+const AssistantMarkdown = lazy(() => import('./markdown/AssistantMarkdown').then((module) => ({ default: module.AssistantMarkdown })));
 
 export interface AssistantMessageProps {
   text: string;
@@ -6,13 +9,16 @@ export interface AssistantMessageProps {
 
 /**
  * The model's text, shown as it streams, as Markdown rendered to React elements
- * (never HTML from the text; see markdown/AssistantMarkdown.tsx).
+ * (never HTML from the text; see markdown/AssistantMarkdown.tsx). Until the Markdown code has
+ * loaded, the text itself is shown (the container is pre-wrap), like code before its colours.
  */
 export function AssistantMessage({ text }: AssistantMessageProps) {
   return (
     <article className="tl-assistant" aria-label="Assistant message">
       <div className="tl-assistant__text">
-        <AssistantMarkdown text={text} />
+        <Suspense fallback={<div className="tl-assistant__plain">{text}</div>}>
+          <AssistantMarkdown text={text} />
+        </Suspense>
       </div>
     </article>
   );

@@ -1,5 +1,5 @@
-import { render, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { AssistantMarkdown } from './AssistantMarkdown';
 
 describe('AssistantMarkdown', () => {
@@ -47,5 +47,21 @@ describe('AssistantMarkdown', () => {
     const { container } = render(<AssistantMarkdown text={'```brainfuck\n+++.\n```'} />);
     expect(container.querySelector('pre')?.textContent).toBe('+++.\n');
     expect(container.querySelector('.tl-md__fence-lang')?.textContent).toBe('text');
+  });
+
+  it('while the text grows, parses it at most every 100 ms and shows the newer tail as plain text', () => {
+    vi.useFakeTimers();
+    try {
+      const { container, rerender } = render(<AssistantMarkdown text={'**one**'} />);
+      expect(container.querySelector('.tl-md strong')?.textContent).toBe('one');
+      rerender(<AssistantMarkdown text={'**one**\n\n**two**'} />);
+      expect(container.querySelectorAll('.tl-md strong')).toHaveLength(1);
+      expect(container.querySelector('.tl-md__tail')?.textContent).toBe('**two**');
+      act(() => vi.advanceTimersByTime(100));
+      expect(container.querySelectorAll('.tl-md strong')).toHaveLength(2);
+      expect(container.querySelector('.tl-md__tail')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,9 +1,14 @@
+import { useMemo } from 'react';
 import Markdown, { type Components } from 'react-markdown';
 import type { Element, ElementContent } from 'hast';
 import '../../cards/cards.css';
 import './assistant-markdown.css';
 import { CodeFence } from './CodeFence';
 import { langFromFence } from './fence-lang';
+import { useThrottledText } from './useThrottledText';
+
+/** While a message streams, its Markdown is parsed again at most this often. */
+const REPARSE_INTERVAL_MS = 100;
 
 /**
  * An assistant message as Markdown, safely: react-markdown builds React
@@ -11,12 +16,21 @@ import { langFromFence } from './fence-lang';
  * go through its default filter (no `javascript:`), links open in a new tab
  * without an opener, and images are not loaded (the model's text must not make
  * the browser fetch anything) — their alt text is shown as a link instead.
+ *
+ * A growing (streaming) message is parsed at most every REPARSE_INTERVAL_MS, not on every
+ * delta; the text that arrived since the last parse is shown after it as plain text.
  */
 export function AssistantMarkdown({ text }: { text: string }) {
+  const parsed = useThrottledText(text, REPARSE_INTERVAL_MS);
+  // Same element while `parsed` is unchanged, so React skips re-rendering (re-parsing) it.
+  const markdown = useMemo(() => <Markdown components={COMPONENTS}>{parsed}</Markdown>, [parsed]);
+  // Line breaks that start the tail would only open empty lines until the next parse.
+  const tail = text.startsWith(parsed) ? text.slice(parsed.length).replace(/^\n+/, '') : '';
   return (
-    <div className="tl-md">
-      <Markdown components={COMPONENTS}>{text}</Markdown>
-    </div>
+    <>
+      <div className="tl-md">{markdown}</div>
+      {tail !== '' && <div className="tl-md__tail">{tail}</div>}
+    </>
   );
 }
 
