@@ -1,6 +1,8 @@
-import type { ToolCallView } from '@toolcards/protocol';
+import { useEffect } from 'react';
+import { langFromPath, type ToolCallView } from '@toolcards/protocol';
 import { CardFrame } from './frame/CardFrame';
 import { KindIcon } from './frame/KindIcon';
+import { warmHighlight } from './read/highlight/highlight-client';
 
 export interface CallCardProps {
   view: ToolCallView;
@@ -10,6 +12,11 @@ export interface CallCardProps {
 /** A call without its result yet (or never to have one): every kind is generic while pending. */
 export function CallCard({ view, state }: CallCardProps) {
   const pending = state === 'pending';
+  // A read on its way: warm the highlighter for its language while the result is pending.
+  const readPath = pending && view.kind === 'read' ? view.locations?.[0]?.path : undefined;
+  useEffect(() => {
+    if (readPath !== undefined) warmHighlight(langFromPath(readPath));
+  }, [readPath]);
   return (
     <CardFrame
       variant="call"

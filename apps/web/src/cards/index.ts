@@ -5,3 +5,5 @@ export { viewForCall, viewForResult, type ResultForView } from './view-for-resul
 export { GenericCard } from './generic/GenericCard';
 export { ReadCard } from './read/ReadCard';
 export { SearchCard } from './search/SearchCard';
+/** Warm the highlight worker for a language when idle (e.g. the app's likely languages at startup). */
+export { warmHighlight } from './read/highlight/highlight-client';

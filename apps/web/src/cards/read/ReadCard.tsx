@@ -1,8 +1,9 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { ReadResultView } from '@toolcards/protocol';
 import { CardFrame } from '../frame/CardFrame';
 import { CopyButton } from '../frame/CopyButton';
 import { PathLabel } from '../frame/PathLabel';
+import { warmHighlight } from './highlight/highlight-client';
 import { useHighlightedLines } from './highlight/use-highlighted-lines';
 import { readHeaderText } from './read-header-text';
 import { ReadCodeView } from './ReadCodeView';
@@ -18,6 +19,8 @@ export function ReadCard({ view, targetLine }: ReadCardProps) {
   const [wrap, setWrap] = useState(false);
   const texts = useMemo(() => view.lines.map((line) => line.text), [view.lines]);
   const highlighted = useHighlightedLines(view.lang, texts);
+  // An empty window starts no highlight: still warm its language for the cards after it.
+  useEffect(() => warmHighlight(view.lang), [view.lang]);
   const header = readHeaderText(view);
 
   return (

@@ -2,7 +2,7 @@ import { useLayoutEffect, useState, type CSSProperties } from 'react';
 import type { ReadFileLine } from '@toolcards/protocol';
 import type { HighlightedLine } from './highlight/highlighted-line';
 import { ReadCodeRow } from './ReadCodeRow';
-import { ReadVirtualRows } from './ReadVirtualRows';
+import { READ_VIEWPORT_HEIGHT_PX, ReadVirtualRows } from './ReadVirtualRows';
 
 /** Above this many lines only the rows on screen are rendered. */
 export const VIRTUALIZE_ABOVE_LINES = 200;
@@ -20,7 +20,7 @@ export function ReadCodeView({ lines, highlighted, wrap, targetLine }: ReadCodeV
   // virtualizer must re-render once it has its scroll element.
   const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
   const lastNumber = lines[lines.length - 1]?.number ?? 1;
-  const style = { '--tc-gutter-digits': String(lastNumber).length } as CSSProperties;
+  const style = { '--tc-gutter-digits': String(lastNumber).length, maxHeight: READ_VIEWPORT_HEIGHT_PX } as CSSProperties;
   const className = wrap ? 'tc-read__viewport is-wrapped' : 'tc-read__viewport';
 
   return (

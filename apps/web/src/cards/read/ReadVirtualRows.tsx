@@ -8,6 +8,13 @@ import { ReadCodeRow } from './ReadCodeRow';
 /** Must match `--tc-code-line-height` in cards.css: unwrapped rows are never measured. */
 const ROW_HEIGHT_PX = 20;
 
+/**
+ * The code viewport's max height (ReadCodeView sets it inline), and so the virtualizer's
+ * first guess at its size: when the guess matches what the mount measures, the range does
+ * not change and the card renders once instead of twice in its first task.
+ */
+export const READ_VIEWPORT_HEIGHT_PX = 448;
+
 interface ReadVirtualRowsProps {
   viewport: HTMLDivElement | null;
   lines: readonly ReadFileLine[];
@@ -24,7 +31,10 @@ export function ReadVirtualRows({ viewport, lines, highlighted, wrap, targetLine
     estimateSize: () => ROW_HEIGHT_PX,
     overscan: 20,
     // The first paint (and a test DOM without layout) still shows a screenful.
-    initialRect: { width: 800, height: 480 },
+    initialRect: { width: 800, height: READ_VIEWPORT_HEIGHT_PX },
+    // A measurement that does change the range re-renders in a normal update, not a
+    // synchronous one inside the mount's task.
+    useFlushSync: false,
   });
   const columns = useMemo(() => widestColumns(lines.map((line) => line.text)), [lines]);
 

@@ -4,15 +4,15 @@ import { highlightChunks } from './highlight-chunks';
 describe('highlightChunks', () => {
   it('starts small, then takes larger steps to the end', () => {
     expect(highlightChunks(2000)).toEqual([
-      { start: 0, end: 80 },
-      { start: 80, end: 330 },
-      { start: 330, end: 580 },
-      { start: 580, end: 830 },
-      { start: 830, end: 1080 },
-      { start: 1080, end: 1330 },
-      { start: 1330, end: 1580 },
-      { start: 1580, end: 1830 },
-      { start: 1830, end: 2000 },
+      { start: 0, end: 25 },
+      { start: 25, end: 275 },
+      { start: 275, end: 525 },
+      { start: 525, end: 775 },
+      { start: 775, end: 1025 },
+      { start: 1025, end: 1275 },
+      { start: 1275, end: 1525 },
+      { start: 1525, end: 1775 },
+      { start: 1775, end: 2000 },
     ]);
   });
 

@@ -24,6 +24,12 @@ class FakeWorker extends EventTarget {
   }
 }
 
+/** The job id of a posted highlight (or cancel) message. */
+function jobId(message: HighlightWorkerRequest | undefined): number {
+  if (!message || message.type === 'warm') throw new Error(`not a job message: ${JSON.stringify(message)}`);
+  return message.id;
+}
+
 // The client keeps one worker per page: each test gets a fresh module.
 async function freshClient() {
   vi.resetModules();
@@ -50,7 +56,7 @@ describe('startHighlight', () => {
     expect(request).toEqual({ type: 'highlight', id: expect.any(Number), lang: 'json', texts: ['{}'] });
 
     const lines = [[{ text: '{}', light: '#24292E', dark: '#E1E4E8' }]];
-    worker.reply({ type: 'chunk', id: request!.id, start: 0, lines });
+    worker.reply({ type: 'chunk', id: jobId(request), start: 0, lines });
     expect(onChunk).toHaveBeenCalledWith(0, lines);
 
     startHighlight({ lang: 'json', texts: ['[]'] }, vi.fn());
@@ -62,7 +68,7 @@ describe('startHighlight', () => {
     const onChunk = vi.fn();
     const cancel = startHighlight({ lang: 'json', texts: ['{}'] }, onChunk);
     const worker = FakeWorker.last!;
-    const id = worker.posted[0]!.id;
+    const id = jobId(worker.posted[0]);
     cancel();
     expect(worker.posted[1]).toEqual({ type: 'cancel', id });
     worker.reply({ type: 'chunk', id, start: 0, lines: [[]] });
@@ -88,5 +94,27 @@ describe('startHighlight', () => {
     startHighlight({ lang: 'json', texts: ['[]'] }, later);
     expect(FakeWorker.last).toBeUndefined();
     await vi.waitFor(() => expect(later).toHaveBeenCalled(), { timeout: 20_000 });
+  });
+
+  it('warms a language in the worker when idle, once, and not one it has no grammar for', async () => {
+    vi.useFakeTimers();
+    try {
+      const { warmHighlight, startHighlight } = await freshClient();
+      warmHighlight('typescript');
+      warmHighlight('typescript');
+      warmHighlight('klingon');
+      warmHighlight(undefined);
+      expect(FakeWorker.last).toBeUndefined(); // nothing until the browser is idle
+      await vi.runAllTimersAsync();
+      expect(FakeWorker.last!.posted).toEqual([{ type: 'warm', lang: 'typescript' }]);
+
+      // A window already warms its own language.
+      startHighlight({ lang: 'json', texts: ['{}'] }, vi.fn());
+      warmHighlight('json');
+      await vi.runAllTimersAsync();
+      expect(FakeWorker.last!.posted.map((message) => message.type)).toEqual(['warm', 'highlight']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

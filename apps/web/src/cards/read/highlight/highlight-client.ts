@@ -1,3 +1,4 @@
+import { GRAMMAR_LOADERS } from './grammar-loaders';
 import type { HighlightChunkListener, HighlightRequest } from './highlighted-line';
 import type { HighlightWorkerReply, HighlightWorkerRequest } from './highlight-messages';
 
@@ -11,6 +12,7 @@ export function startHighlight(request: HighlightRequest, onChunk: HighlightChun
   const worker = highlightWorker();
   if (!worker) return startOnMainThread(request, onChunk);
 
+  warmLangs.add(request.lang); // the window itself warms its grammar
   const id = nextJobId++;
   const job: WorkerJob = { request, onChunk };
   workerJobs.set(id, job);
@@ -19,6 +21,28 @@ export function startHighlight(request: HighlightRequest, onChunk: HighlightChun
     job.cancelMainThread?.();
     if (workerJobs.delete(id) && workerState === 'running') post(worker, { type: 'cancel', id });
   };
+}
+
+/**
+ * When the browser is next idle, has the highlight worker create the highlighter and
+ * compile `lang`'s grammar, so the first window in `lang` skips the cold start (seconds of
+ * CPU for a large grammar). Once per language and page; a no-op for languages without a
+ * grammar, or without a worker (the main-thread fallback pays nothing ahead of time).
+ */
+export function warmHighlight(lang: string | undefined): void {
+  if (lang === undefined || warmLangs.has(lang) || !GRAMMAR_LOADERS.has(lang)) return;
+  warmLangs.add(lang);
+  whenIdle(() => {
+    const target = highlightWorker();
+    if (target) post(target, { type: 'warm', lang });
+  });
+}
+
+const warmLangs = new Set<string>();
+
+function whenIdle(run: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 2000 });
+  else setTimeout(run, 200);
 }
 
 interface WorkerJob {

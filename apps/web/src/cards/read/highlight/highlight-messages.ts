@@ -3,7 +3,9 @@ import type { HighlightedLine } from './highlighted-line';
 /** Page → worker. */
 export type HighlightWorkerRequest =
   | { type: 'highlight'; id: number; lang: string; texts: readonly string[] }
-  | { type: 'cancel'; id: number };
+  | { type: 'cancel'; id: number }
+  /** Create the highlighter and compile `lang`'s common rules now, before a window needs them. */
+  | { type: 'warm'; lang: string };
 
 /** Worker → page. */
 export type HighlightWorkerReply =

@@ -36,3 +36,29 @@ export async function highlightWindow(
 function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
+
+/**
+ * A few lines of C-family code touching the usual constructs (imports, declarations, types,
+ * strings, template literals, regexes, comments, numbers, classes).
+ */
+const WARM_SAMPLE = [
+  "import { a, type B } from './c';",
+  '/** doc */',
+  'export const d: Record<string, number> = { e: 1, "f": 2.5e3, g: 0x1f }; // note',
+  'export async function h<T>(i: readonly T[], ...j: unknown[]): Promise<void> {',
+  '  for (const k of i) if (k != null && `${k}`.length > 0) await l(k as never, /m+\\d/g);',
+  '}',
+  'class N<O> extends P implements Q { private r = new Map<string, O>(); get s() { return this.r; } }',
+].join('\n');
+
+/**
+ * Pays a cold start ahead of time: creates the highlighter, loads `lang`'s grammar and
+ * tokenizes a small sample so the regexes of its common rules are translated and compiled
+ * (the JavaScript engine does that lazily, rule by rule, on first use). A later window in
+ * `lang` then starts on a warm grammar. Other grammars than C-family ones still get their
+ * top-level rules compiled.
+ */
+export async function warmHighlighter(lang: string): Promise<void> {
+  const highlighter = await highlighterFor(lang);
+  highlighter?.codeToTokens(WARM_SAMPLE, { lang, themes: HIGHLIGHT_THEMES, defaultColor: false });
+}

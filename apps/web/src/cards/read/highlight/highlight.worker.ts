@@ -1,4 +1,4 @@
-import { highlightWindow } from './highlight-window';
+import { highlightWindow, warmHighlighter } from './highlight-window';
 import type { HighlightWorkerReply, HighlightWorkerRequest } from './highlight-messages';
 
 // The project's lib is DOM, not WebWorker: name the two members of the worker scope we use.
@@ -13,6 +13,10 @@ scope.onmessage = ({ data: message }) => {
   if (message.type === 'cancel') {
     jobs.get(message.id)?.abort();
     jobs.delete(message.id);
+    return;
+  }
+  if (message.type === 'warm') {
+    void warmHighlighter(message.lang).catch(() => undefined);
     return;
   }
   const { id } = message;
