@@ -13,26 +13,25 @@ const CONTENTION =
 
 export const MISS_REASONS: Readonly<Record<string, string>> = {
   'grep.common.ratio':
-    'At the target’s edge (1.05× and 1.17× in the last two full runs). Node must read all of ripgrep’s JSON for > 40k matches ' +
-    'and write the spill file while ripgrep runs, and on 2 cores that CPU is taken from ripgrep’s own threads. `node --cpu-prof` ' +
-    'of six searches: 0.40–0.55 s of Node CPU per search against 0.56–0.86 s for ripgrep alone; per search GC ≈ 0.1 s, spill ' +
-    'line formatting (`jsonMatchLine`) 0.04 s, `unescapeJsonBytes` 0.03 s, `parseRgBegin` (a full `JSON.parse` of every file’s ' +
-    'begin record) 0.015 s plus its garbage. Cheaper: slice the begin record’s path like `sliceRgMatch` does, and reuse spill ' +
-    'batch buffers instead of allocating each one.',
+    'Above the target in the last three full runs (1.37× before, 1.24–1.28× after slicing each file’s path out of its begin ' +
+    'record instead of `JSON.parse`). Node must read all of ripgrep’s JSON for > 40k matches and write every match to the spill ' +
+    'file while ripgrep runs, and on 2 cores that CPU is taken from ripgrep’s own threads: `node --cpu-prof` of six searches ' +
+    'showed 0.40–0.55 s of Node CPU per search against 0.56–0.86 s for ripgrep alone, ≈ 0.1 s of it GC. Without a spill store ' +
+    'the same search is ≈ 1.1×. What is left would change the contract: cap the spill (and take `total` from ripgrep’s summary ' +
+    'record), or move the collector to a worker thread — which only helps with a core to spare.',
   'glob.ratio':
     'The tool adds a per-path string decode and the spill of every path beyond 100 to ripgrep’s own time; under load the pairs ' +
     'spread widely — compare with the same-run min–max.',
   'read.tool.throughput':
-    'Mostly the machine: isolated, the same tool call on the same generated file measured 93 ms median (1.07 GB/s, 12 runs, ' +
-    'load ≈ 5), but inside this run it spread over 100–210 ms while other work shared the 2 cores. What still costs per byte is ' +
-    'the scan past the 2,000-line window: `ReadWindowScanner.push` goes through its per-line path (`collecting()` and two field ' +
-    'writes around each `indexOf(10)`) for all 1.6 M lines. A fast path that counts the rest of a chunk in a local loop once no ' +
-    'later line can join the window measured 72 vs 83 ms median in the same process (alternating, 12 runs each).',
+    'At the edge and mostly the machine: the rest of each chunk past the window is now counted in a tight `indexOf(10)` loop ' +
+    '(976 MB/s and 862 MB/s in the last two runs, max 1.04 GB/s); isolated, the tool measured 1.07 GB/s. `Buffer#indexOf` is ' +
+    'already the fastest scan Node 20 offers (a byte loop was 2.7× slower, `Uint8Array#indexOf` 1.8×); `wc -l` runs native ' +
+    'SIMD with no JavaScript in between.',
   'read-card.first-text':
-    `${CONTENTION} The first paint waits for one task that renders the card and its 43 virtual rows, then TanStack Virtual’s mount ` +
-    'measures the viewport (a forced layout) and, because the measured height (28rem = 448 px) differs from `initialRect` ' +
-    '(480 px), re-renders synchronously (flushSync) in the same task. Traced: 195 ms wall, 65 ms CPU. An `initialRect` with ' +
-    'the CSS height and `useFlushSync: false` in ReadVirtualRows.tsx remove the second render.',
+    `${CONTENTION} The first paint waits for one task that renders the card and its 43 virtual rows. TanStack Virtual’s mount ` +
+    'used to measure a viewport (448 px) different from its `initialRect` (480 px) and re-render synchronously in the same task ' +
+    '(traced: 195 ms wall, 65 ms CPU); both now come from one constant with `useFlushSync: false`, and the median moved only ' +
+    'from 155 to 148 ms, so what is left is the render itself under contention. Next: render the rows after the header paints.',
   'read-card.visible-coloured':
     'The first colours wait for a cold Shiki start in the worker: the TypeScript grammar’s regexes are converted from Oniguruma ' +
     'syntax to JavaScript (oniguruma-to-es) and compiled before the first 80 lines come back. The Node rows below measure the ' +

@@ -11,8 +11,8 @@ import {
   type LinePreview,
 } from './match-preview';
 import {
-  parseRgBegin,
   parseRgMatch,
+  rgBeginPath,
   rgBeginPathJsonLength,
   rgDataText,
   rgFirstSubmatch,
@@ -77,7 +77,7 @@ export class GrepCollector {
       case 'begin':
         // Only spilled matches need it, and begin records are one per file: cheap.
         if (this.spill !== undefined) {
-          const path = parseRgBegin(buffer.toString('utf8', start, end));
+          const path = rgBeginPath(buffer, start, end);
           if (path !== undefined) this.currentPath = this.options.showPath(rgDataText(path));
           this.currentPathJsonLength = rgBeginPathJsonLength(buffer, start, end);
         }

@@ -3,6 +3,7 @@ import { beginRecord, endRecord, matchRecord, SUMMARY_RECORD } from '../test-sup
 import {
   parseRgBegin,
   parseRgMatch,
+  rgBeginPath,
   rgBeginPathJsonLength,
   rgDataText,
   rgFirstSubmatch,
@@ -125,6 +126,35 @@ describe('sliceRgMatch', () => {
     expect(sliceRgMatch(noNumber.buffer, noNumber.start, noNumber.end)).toBeUndefined();
     const noLines = record('{"type":"match","data":{"path":{"text":"a"}}}');
     expect(sliceRgMatch(noLines.buffer, noLines.start, noLines.end)).toBeUndefined();
+  });
+});
+
+describe('rgBeginPath', () => {
+  const path = (json: string) => {
+    const { buffer, start, end } = record(json);
+    return rgBeginPath(buffer, start, end);
+  };
+
+  it('slices a plain path, UTF-8 included', () => {
+    expect(path(beginRecord('./src/a.ts'))).toEqual({ kind: 'text', text: './src/a.ts' });
+    expect(path(beginRecord('./dossier/é漢😀.ts'))).toEqual({ kind: 'text', text: './dossier/é漢😀.ts' });
+    expect(path(beginRecord(''))).toEqual({ kind: 'text', text: '' });
+  });
+
+  it('decodes escapes exactly as JSON.parse does', () => {
+    expect(path(beginRecord('./a "b".ts'))).toEqual({ kind: 'text', text: './a "b".ts' });
+    expect(path(beginRecord('a\\b\tc\u0001.ts'))).toEqual({ kind: 'text', text: 'a\\b\tc\u0001.ts' });
+    expect(path('{"type":"begin","data":{"path":{"text":"\\u00e9\\ud83d\\ude00\\/x\\\\y\\\"z"}}}')).toEqual({
+      kind: 'text',
+      text: 'é😀/x\\y"z',
+    });
+  });
+
+  it('decodes base64 paths and rejects other shapes like parseRgBegin', () => {
+    const bytesPath = path(beginRecord(Buffer.from([0x61, 0xff])));
+    expect(bytesPath?.kind).toBe('bytes');
+    expect(bytesPath !== undefined && rgDataText(bytesPath)).toBe('a\uFFFD');
+    expect(path('{"type":"begin","data":{"path":{}}}')).toBeUndefined();
   });
 });
 

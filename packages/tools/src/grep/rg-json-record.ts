@@ -57,6 +57,41 @@ export function parseRgBegin(json: string): RgData | undefined {
   return rgData(record.data.path);
 }
 
+const PATH_TEXT_OPEN = Buffer.from('{"text":"');
+/** `"}` closing the path, then `}}` closing the record. */
+const BEGIN_TEXT_CLOSE = Buffer.from('"}}}');
+
+/**
+ * The path of a `begin` record, read from its bytes: ripgrep writes
+ * `{"type":"begin","data":{"path":{"text":"…"}}}`, so a path without escapes
+ * is the UTF-8 between the quotes, sliced like `sliceRgMatch` slices a line.
+ * Anything else (escapes, base64 `bytes`, another layout) goes through
+ * `parseRgBegin`, so the result is always what JSON.parse gives.
+ */
+export function rgBeginPath(buffer: Buffer, start: number, end: number): RgData | undefined {
+  const bodyStart = start + BEGIN_HEAD.length + PATH_TEXT_OPEN.length;
+  const bodyEnd = end - BEGIN_TEXT_CLOSE.length;
+  if (
+    bodyEnd >= bodyStart &&
+    startsWith(buffer, start, end, BEGIN_HEAD) &&
+    startsWith(buffer, start + BEGIN_HEAD.length, end, PATH_TEXT_OPEN) &&
+    startsWith(buffer, bodyEnd, end, BEGIN_TEXT_CLOSE) &&
+    !hasEscapeOrQuote(buffer, bodyStart, bodyEnd)
+  ) {
+    return { kind: 'text', text: buffer.toString('utf8', bodyStart, bodyEnd) };
+  }
+  return parseRgBegin(buffer.toString('utf8', start, end));
+}
+
+/** A backslash or quote in `[from, end)`: the body is not plain text to slice. */
+function hasEscapeOrQuote(buffer: Buffer, from: number, end: number): boolean {
+  for (let index = from; index < end; index += 1) {
+    const byte = buffer[index];
+    if (byte === 0x5c || byte === 0x22) return true;
+  }
+  return false;
+}
+
 /** A `match` record in full. Undefined when it does not have ripgrep's shape. */
 export function parseRgMatch(json: string): RgMatch | undefined {
   const record: unknown = JSON.parse(json);

@@ -70,6 +70,10 @@ export class ReadWindowScanner {
     }
     let start = 0;
     for (;;) {
+      if (this.pastWindow()) {
+        this.countRest(chunk, start);
+        return;
+      }
       const newline = chunk.indexOf(10, start);
       if (newline === -1) {
         if (start < chunk.length) {
@@ -99,6 +103,27 @@ export class ReadWindowScanner {
     const end: ReadWindowEnd =
       lastShown >= totalLines ? 'end-of-file' : this.byteCapHit ? 'byte-cap' : 'line-limit';
     return { kind: 'window', window: { offset, lines: this.lines, totalLines, end } };
+  }
+
+  /** No line from the one being scanned on can join the window: what is left only needs counting. */
+  private pastWindow(): boolean {
+    const { offset, limit } = this.options;
+    return this.byteCapHit || this.completedLines + 1 >= offset + limit;
+  }
+
+  /** Counts the newlines of `chunk` from `start` in a tight loop (the per-line path, minus the window). */
+  private countRest(chunk: Buffer, start: number): void {
+    let count = 0;
+    let from = start;
+    for (;;) {
+      const newline = chunk.indexOf(10, from);
+      if (newline === -1) break;
+      count += 1;
+      from = newline + 1;
+    }
+    this.completedLines += count;
+    if (from < chunk.length) this.trailingBytes = true;
+    else if (count > 0) this.trailingBytes = false;
   }
 
   /** The line being scanned belongs to the window and the window still has room. */
