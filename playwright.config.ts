@@ -16,12 +16,12 @@ export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
   // Each test starts its own server on its own workspace; two cores → two workers.
-  workers: process.env.CI ? 2 : 2,
+  workers: 2,
   fullyParallel: true,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list']],
   outputDir: 'test-results',
   use: {
     browserName: 'chromium',
