@@ -1,11 +1,11 @@
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { rgPath } from '@vscode/ripgrep';
-import { createSpillStore, createWorkspace, DEFAULT_TOOL_CONFIG, runTool } from '@toolcards/tools';
+import { createSpillStore, createWorkspace } from '@toolcards/tools';
 import type { BenchDefinition } from '../bench-context';
 import { measuredFigure } from '../figures';
 import { pairwiseRatios } from '../stats';
 import { spawnAndDrain } from './spawn-drain';
+import { timeToolCall } from './time-tool-call';
 
 const GLOB = '**/*.js';
 
@@ -29,18 +29,9 @@ export const globBench: BenchDefinition = {
     let total = 0;
 
     const timeTool = async (): Promise<number> => {
-      const started = performance.now();
-      const result = await runTool('glob', { pattern: GLOB }, {
-        workspace,
-        spill,
-        signal: new AbortController().signal,
-        config: DEFAULT_TOOL_CONFIG,
-      });
-      const ms = performance.now() - started;
-      if (result.isError) throw new Error(`glob tool failed: ${result.error?.code} ${result.error?.message}`);
-      const meta = result.meta as { total?: unknown } | undefined;
-      total = typeof meta?.total === 'number' ? meta.total : Number.NaN;
-      return ms;
+      const call = await timeToolCall('glob', { pattern: GLOB }, workspace, spill);
+      total = call.total;
+      return call.ms;
     };
     const timeRipgrep = async (): Promise<number> => (await spawnAndDrain(rgPath, ripgrepFilesArgs(GLOB), tree.root)).ms;
 

@@ -1,12 +1,12 @@
 import { mkdtemp } from 'node:fs/promises';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { rgPath } from '@vscode/ripgrep';
-import { createSpillStore, createWorkspace, DEFAULT_TOOL_CONFIG, runTool } from '@toolcards/tools';
+import { createSpillStore, createWorkspace } from '@toolcards/tools';
 import type { BenchContext, BenchDefinition } from '../bench-context';
 import { measuredFigure, type BenchOutcome, type Figure } from '../figures';
 import { pairwiseRatios } from '../stats';
 import { spawnAndDrain } from './spawn-drain';
+import { timeToolCall } from './time-tool-call';
 
 /** Few matches: the cost is ripgrep walking the tree. */
 const RARE_PATTERN = 'ECONNRESET';
@@ -71,17 +71,9 @@ async function compareInProcess(context: BenchContext, root: string, pattern: st
   let rgJsonBytes = 0;
 
   const timeTool = async (): Promise<number> => {
-    const started = performance.now();
-    const result = await runTool('grep', { pattern }, {
-      workspace,
-      spill,
-      signal: new AbortController().signal,
-      config: DEFAULT_TOOL_CONFIG,
-    });
-    const ms = performance.now() - started;
-    if (result.isError) throw new Error(`grep tool failed: ${result.error?.code} ${result.error?.message}`);
-    total = metaTotal(result.meta);
-    return ms;
+    const call = await timeToolCall('grep', { pattern }, workspace, spill);
+    total = call.total;
+    return call.ms;
   };
   const timeRipgrep = async (): Promise<number> => {
     const run = await spawnAndDrain(rgPath, ['--no-config', '--json', `--regexp=${pattern}`, '--', '.'], root);
@@ -119,7 +111,3 @@ async function compareProcesses(context: BenchContext, root: string, pattern: st
   return { toolcardsMs, rgMs };
 }
 
-function metaTotal(meta: unknown): number {
-  if (typeof meta === 'object' && meta !== null && 'total' in meta && typeof meta.total === 'number') return meta.total;
-  throw new Error(`grep meta without a total: ${JSON.stringify(meta)?.slice(0, 200)}`);
-}
