@@ -51,7 +51,7 @@ export const MISS_REASONS: Readonly<Record<string, string>> = {
     `${CONTENTION} Expand-all mounts 250 rows at once (about 1,750 elements, each row running clipLine, matchLabel and ` +
     'MarkedText): 103 ms CPU for the event task plus 26 ms for the frame in a traced run. Rendering the rows of a group only ' +
     'when it scrolls into view (or virtualizing the list like the timeline) keeps expand-all flat.',
-  'replay.first-screen':
+  'replay-worker.first-screen':
     'Opening parses the whole session’s frames (17 MB of JSON for 5,000 cards; `serverFrameFromJson` took 0.2–0.35 s CPU in ' +
     'profiles) on the main thread as they arrive, interleaved with the first batches’ renders; under load that alone nears ' +
     `the target. ${CONTENTION}`,

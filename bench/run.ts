@@ -24,6 +24,7 @@ import { globBench } from './node/glob.bench';
 import { grepBench } from './node/grep.bench';
 import { prepareLargeTree, type LargeTree } from './node/large-tree';
 import { readCountBench } from './node/read-count.bench';
+import { reopenBench } from './reopen/reopen.bench';
 import { consoleTable, markdownReport, mergeSections, readReportData, type BenchSection } from './report';
 
 const BENCHES: readonly BenchDefinition[] = [
@@ -33,6 +34,7 @@ const BENCHES: readonly BenchDefinition[] = [
   readCardBench,
   searchCardBench,
   timelineReplayBench,
+  reopenBench,
   streamingBench,
   bundleSizeBench,
 ];
@@ -53,7 +55,7 @@ function chosenBenches(names: readonly string[]): BenchDefinition[] {
 
 async function main(argv: string[]): Promise<void> {
   if (argv.includes('--list')) {
-    for (const bench of BENCHES) console.log(`${bench.name.padEnd(12)} ${bench.about}`);
+    for (const bench of BENCHES) console.log(`${bench.name.padEnd(14)} ${bench.about}`);
     return;
   }
   if (argv.includes('--rewrite')) {

@@ -6,7 +6,7 @@ import { PageChannel } from './page-channel';
 import { serveFolder, type StaticServer } from './static-server';
 
 /** The flags this machine's Chromium needs (DESIGN.md, toolchain facts). */
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
 ];

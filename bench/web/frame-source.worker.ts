@@ -43,7 +43,14 @@ function subscribe(): void {
   const current = session!;
   const opening = [
     frame({ type: 'hello', version: 'bench', workspace: BENCH_WORKSPACE, model: { model: 'bench-model', baseUrl: 'http://127.0.0.1:9' } }),
-    frame({ type: 'subscribed', sessionId: BENCH_SESSION_ID, header: { type: 'session', version: 1, id: BENCH_SESSION_ID, cwd: BENCH_WORKSPACE, createdAt: '2025-01-01T00:00:00Z' } }),
+    frame({
+      type: 'subscribed',
+      sessionId: BENCH_SESSION_ID,
+      header: { type: 'session', version: 1, id: BENCH_SESSION_ID, cwd: BENCH_WORKSPACE, createdAt: '2025-01-01T00:00:00Z' },
+      // The history that follows: all of it when replaying, none for a live stream.
+      fromSeq: 0,
+      lastSeq: mode === 'stream' ? -1 : current.lastSeq,
+    }),
   ];
   if (mode === 'stream') {
     // A new session: nothing to replay; every event comes live after the start.

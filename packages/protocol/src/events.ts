@@ -22,9 +22,8 @@ export const textBlockSchema = z.object({ type: z.literal('text'), text: z.strin
 export const contentBlockSchema = textBlockSchema;
 export type ContentBlock = z.infer<typeof contentBlockSchema>;
 
-export const sessionIdSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'a session id is 1–64 letters, digits, "_" or "-"');
+export const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+export const sessionIdSchema = z.string().regex(SESSION_ID_PATTERN, 'a session id is 1–64 letters, digits, "_" or "-"');
 
 export const sessionHeaderSchema = z.object({
   type: z.literal('session'),

@@ -6,3 +6,4 @@ export * from './lang';
 export * from './view-schemas';
 export * from './narrowing';
 export * from './wire';
+export * from './http-api';

@@ -4,7 +4,7 @@ import { sessionEventSchema } from './events';
 
 describe('client frames', () => {
   it('lists every frame type the server must handle', () => {
-    expect([...CLIENT_FRAME_TYPES].sort()).toEqual(['cancel', 'run-tool', 'subscribe', 'unsubscribe', 'user-message']);
+    expect([...CLIENT_FRAME_TYPES].sort()).toEqual(['cancel', 'load-history', 'run-tool', 'subscribe', 'unsubscribe', 'user-message']);
   });
 
   it('accepts a subscribe from the start and a run-tool with JSON args', () => {

@@ -7,11 +7,32 @@ export const MAX_INBOUND_FRAME_BYTES = 1024 * 1024;
 /** Path of the WebSocket endpoint; the token rides as `?token=`. */
 export const WEBSOCKET_PATH = '/ws';
 
+/** A `history` frame stops growing past this many bytes (one event larger than it still goes, alone). */
+export const HISTORY_BATCH_BYTES = 256 * 1024;
+
+/** The most events one `tail` or `load-history` request may ask for. */
+export const MAX_HISTORY_REQUEST = 10_000;
+
 // ── client → server ─────────────────────────────────────────────────────────
 
 export const clientFrameSchema = z.discriminatedUnion('type', [
-  /** Send every event with seq > afterSeq (-1 for all), then live events. */
-  z.object({ type: z.literal('subscribe'), sessionId: sessionIdSchema, afterSeq: z.number().int().min(-1) }),
+  /**
+   * Send every event with seq > afterSeq (-1 for all), then live events. With `tail`, only
+   * the last `tail` events of that history are sent (older ones come by `load-history`).
+   */
+  z.object({
+    type: z.literal('subscribe'),
+    sessionId: sessionIdSchema,
+    afterSeq: z.number().int().min(-1),
+    tail: z.number().int().min(1).max(MAX_HISTORY_REQUEST).optional(),
+  }),
+  /** Send up to `limit` events just before `beforeSeq` as `history` frames, then `history-end`. */
+  z.object({
+    type: z.literal('load-history'),
+    sessionId: sessionIdSchema,
+    beforeSeq: z.number().int().min(0),
+    limit: z.number().int().min(1).max(MAX_HISTORY_REQUEST),
+  }),
   z.object({ type: z.literal('unsubscribe'), sessionId: sessionIdSchema }),
   /** Run one tool directly (origin 'user'). */
   z.object({
@@ -34,6 +55,18 @@ export const CLIENT_FRAME_TYPES: readonly ClientFrameType[] = clientFrameSchema.
 
 // ── server → client ─────────────────────────────────────────────────────────
 
+/**
+ * One logged event in a history frame, with its view. A result whose view the client can
+ * draw comes lean: `content` empty and `meta` left out (`contentOmitted`), since the view
+ * already holds what the card shows; the model-facing text is fetched when needed.
+ */
+export const historyItemSchema = z.object({
+  event: sessionEventSchema,
+  view: z.unknown().optional(),
+  contentOmitted: z.literal(true).optional(),
+});
+export type HistoryItem = z.infer<typeof historyItemSchema>;
+
 export const WIRE_ERROR_CODES = [
   'FRAME_TOO_LARGE',
   'BAD_JSON',
@@ -42,6 +75,7 @@ export const WIRE_ERROR_CODES = [
   'UNKNOWN_SESSION',
   'MODEL_NOT_CONFIGURED',
   'SLOW_CONSUMER',
+  'LOG_WRITE_FAILED',
   'INTERNAL',
 ] as const;
 export type WireErrorCode = (typeof WIRE_ERROR_CODES)[number];
@@ -56,7 +90,26 @@ export const serverFrameSchema = z.discriminatedUnion('type', [
     workspace: z.string(),
     model: modelInfoSchema.nullable(),
   }),
-  z.object({ type: z.literal('subscribed'), sessionId: sessionIdSchema, header: sessionHeaderSchema }),
+  /**
+   * The history that follows covers seqs `fromSeq`..`lastSeq` (none when fromSeq > lastSeq);
+   * `lastSeq` is the session's last event when the subscription started.
+   */
+  z.object({
+    type: z.literal('subscribed'),
+    sessionId: sessionIdSchema,
+    header: sessionHeaderSchema,
+    fromSeq: z.number().int().min(0),
+    lastSeq: z.number().int().min(-1),
+  }),
+  /** Logged events in seq order, batched (HISTORY_BATCH_BYTES); results lean (see historyItemSchema). */
+  z.object({ type: z.literal('history'), sessionId: sessionIdSchema, items: z.array(historyItemSchema) }),
+  /** A `load-history` answer is complete: seqs fromSeq..beforeSeq-1 were sent. */
+  z.object({
+    type: z.literal('history-end'),
+    sessionId: sessionIdSchema,
+    fromSeq: z.number().int().min(0),
+    beforeSeq: z.number().int().min(0),
+  }),
   /**
    * One event, with the view the server computed for it (tool/call → call view,
    * tool/result → result view). The view is validated again on arrival.
@@ -78,25 +131,3 @@ export const serverFrameSchema = z.discriminatedUnion('type', [
   }),
 ]);
 export type ServerFrame = z.infer<typeof serverFrameSchema>;
-
-// ── HTTP API ────────────────────────────────────────────────────────────────
-
-export const sessionSummarySchema = z.object({
-  id: sessionIdSchema,
-  title: z.string(),
-  cwd: z.string(),
-  createdAt: z.string(),
-  lastActivity: z.string(),
-  eventCount: z.number().int().min(0),
-});
-export type SessionSummary = z.infer<typeof sessionSummarySchema>;
-
-export const serverInfoSchema = z.object({
-  version: z.string(),
-  workspace: z.string(),
-  model: modelInfoSchema.nullable(),
-});
-export type ServerInfo = z.infer<typeof serverInfoSchema>;
-
-export const apiErrorSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
-export type ApiError = z.infer<typeof apiErrorSchema>;

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ServerInfo, SessionSummary } from '@toolcards/protocol';
-import type { SessionStore } from '@toolcards/session';
+import type { HttpErrorCode, OpenSessionResponse, ServerInfo, SessionListResponse, SessionResponse, SessionSummary } from '@toolcards/protocol';
+import { SessionBusyError, SessionLogUnreadableError, type SessionStore } from '@toolcards/session';
 import { matchApiRoute } from './api-routes';
 import { sendApiError, sendJson } from './http-responses';
 import type { SessionRegistry, SessionRuntime } from './session-registry';
@@ -13,8 +13,34 @@ export interface ApiDeps {
   workspaceRoot: string;
 }
 
-/** Answers an authenticated /api request (see api-routes.ts for the routes). */
+/**
+ * Answers an authenticated /api request (see api-routes.ts for the routes).
+ * A failure with a known cause gets its own status and code; anything else
+ * rejects, and http-server.ts answers 500.
+ */
 export async function handleApiRequest(req: IncomingMessage, res: ServerResponse, url: URL, deps: ApiDeps): Promise<void> {
+  try {
+    await answer(req, res, url, deps);
+  } catch (error) {
+    const known = apiErrorOf(error);
+    if (!known || res.headersSent) throw error;
+    sendApiError(res, known.status, known.code, known.message);
+  }
+}
+
+/** The HTTP answer for a failure whose cause the client can act on. */
+export function apiErrorOf(error: unknown): { status: number; code: HttpErrorCode; message: string } | undefined {
+  if (error instanceof SessionBusyError) {
+    const who = error.pid === process.pid ? 'this server' : `another toolcards process (pid ${error.pid})`;
+    return { status: 409, code: 'SESSION_BUSY', message: `this session is open for writing in ${who}; stop that process or open the session there` };
+  }
+  if (error instanceof SessionLogUnreadableError) {
+    return { status: 422, code: 'SESSION_UNREADABLE', message: `this session's log cannot be opened: ${error.reason}` };
+  }
+  return undefined;
+}
+
+async function answer(req: IncomingMessage, res: ServerResponse, url: URL, deps: ApiDeps): Promise<void> {
   const route = matchApiRoute(req.method ?? 'GET', url.pathname);
   switch (route.kind) {
     case 'info':
@@ -22,11 +48,11 @@ export async function handleApiRequest(req: IncomingMessage, res: ServerResponse
     case 'list-sessions': {
       const all = url.searchParams.get('all');
       const sessions = await deps.store.list(all === '1' || all === 'true' ? {} : { cwd: deps.workspaceRoot });
-      return sendJson(res, 200, { sessions });
+      return sendJson(res, 200, { sessions } satisfies SessionListResponse);
     }
     case 'create-session': {
       const runtime = await deps.registry.create();
-      return sendJson(res, 201, { session: summaryOf(runtime, deps.store) });
+      return sendJson(res, 201, { session: summaryOf(runtime, deps.store) } satisfies SessionResponse);
     }
     case 'open-session': {
       const runtime = await deps.registry.get(route.id);
@@ -35,7 +61,7 @@ export async function handleApiRequest(req: IncomingMessage, res: ServerResponse
         session: summaryOf(runtime, deps.store),
         header: runtime.live.header,
         problems: runtime.live.reopenReport?.problems ?? [],
-      });
+      } satisfies OpenSessionResponse);
     }
     case 'bad-session-id':
       return sendApiError(res, 400, 'BAD_SESSION_ID', 'a session id is 1–64 letters, digits, "_" or "-"');

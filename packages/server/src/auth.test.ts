@@ -3,6 +3,7 @@ import {
   hostWithPort,
   isAllowedHostHeader,
   isAllowedOrigin,
+  withoutToken,
   newAccessToken,
   tokenFromRequest,
   tokenMatches,
@@ -64,6 +65,24 @@ describe('Origin', () => {
       expect(isAllowedOrigin(origin, '127.0.0.1:3080'), origin).toBe(false);
     }
     expect(isAllowedOrigin('http://127.0.0.1:3080', undefined)).toBe(false);
+  });
+
+  it('compares the scheme too: an https page on our host:port is another origin', () => {
+    for (const origin of ['https://127.0.0.1:3080', 'HTTPS://127.0.0.1:3080', 'ws://127.0.0.1:3080', 'https://127.0.0.1']) {
+      expect(isAllowedOrigin(origin, '127.0.0.1:3080'), origin).toBe(false);
+    }
+    // Default ports are compared under the same scheme on both sides.
+    expect(isAllowedOrigin('http://127.0.0.1', '127.0.0.1:80')).toBe(true);
+    expect(isAllowedOrigin('https://127.0.0.1', '127.0.0.1:443')).toBe(false);
+    expect(isAllowedOrigin('https://127.0.0.1', '127.0.0.1:443', 'https:')).toBe(true);
+  });
+});
+
+describe('withoutToken', () => {
+  it('masks the token, raw and URL-encoded, wherever it appears', () => {
+    const token = 'ab+c/d=';
+    expect(withoutToken(`GET /x?token=${token} and ${encodeURIComponent(token)}`, token)).toBe('GET /x?token=<token> and <token>');
+    expect(withoutToken('nothing here', token)).toBe('nothing here');
   });
 });
 

@@ -11,6 +11,15 @@ export function newAccessToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/** Text for the log with every occurrence of the token (raw or URL-encoded) masked. */
+export function withoutToken(text: string, token: string): string {
+  if (token === '') return text;
+  let masked = text.replaceAll(token, '<token>');
+  const encoded = encodeURIComponent(token);
+  if (encoded !== token) masked = masked.replaceAll(encoded, '<token>');
+  return masked;
+}
+
 /** `Authorization: Bearer <token>` first, then `?token=`. */
 export function tokenFromRequest(headers: IncomingHttpHeaders, url: URL): string | undefined {
   const authorization = headers.authorization;
@@ -54,11 +63,14 @@ export function isAllowedHostHeader(hostHeader: string | undefined, bound: { hos
 }
 
 /**
- * The WebSocket's Origin check: a browser page may connect only from the same
- * host:port it talks to; a missing Origin is a non-browser client (the token
- * still applies). `null` origins (sandboxed frames, files) are refused.
+ * The Origin check (WebSocket, and API calls that carry one): a browser page
+ * may connect only from the origin it was served from — same scheme, host and
+ * port. The server speaks plain HTTP, so its pages' origin is `http:`; an
+ * `https:` page on the same host:port is another origin. A missing Origin is
+ * a non-browser client (the token still applies). `null` origins (sandboxed
+ * frames, files) are refused.
  */
-export function isAllowedOrigin(origin: string | undefined, hostHeader: string | undefined): boolean {
+export function isAllowedOrigin(origin: string | undefined, hostHeader: string | undefined, scheme: 'http:' | 'https:' = 'http:'): boolean {
   if (origin === undefined) return true;
   if (hostHeader === undefined) return false;
   let url: URL;
@@ -67,13 +79,14 @@ export function isAllowedOrigin(origin: string | undefined, hostHeader: string |
   } catch {
     return false;
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
-  return url.host.toLowerCase() === normalizeHostHeader(hostHeader);
+  if (url.protocol !== scheme) return false;
+  // URL.host drops the scheme's default port, so compare both sides under the same scheme.
+  return url.host.toLowerCase() === normalizeHostHeader(hostHeader, scheme);
 }
 
-function normalizeHostHeader(hostHeader: string): string | undefined {
+function normalizeHostHeader(hostHeader: string, scheme: 'http:' | 'https:'): string | undefined {
   try {
-    return new URL(`http://${hostHeader}`).host.toLowerCase();
+    return new URL(`${scheme}//${hostHeader}`).host.toLowerCase();
   } catch {
     return undefined;
   }

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import type { HttpErrorCode } from '@toolcards/protocol';
 import { BASE_SECURITY_HEADERS } from './csp';
 
 /** JSON with the headers every API answer carries. */
@@ -15,12 +16,12 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
 }
 
 /** `{ error: { code, message } }` (ApiError in the protocol). */
-export function sendApiError(res: ServerResponse, status: number, code: string, message: string, headers: Record<string, string> = {}): void {
+export function sendApiError(res: ServerResponse, status: number, code: HttpErrorCode, message: string, headers: Record<string, string> = {}): void {
   sendJson(res, status, { error: { code, message } }, headers);
 }
 
 /** The same JSON error on a raw socket, for refused WebSocket upgrades. */
-export function upgradeRefusal(status: number, statusText: string, code: string, message: string): string {
+export function upgradeRefusal(status: number, statusText: string, code: HttpErrorCode, message: string): string {
   const body = JSON.stringify({ error: { code, message } });
   return [
     `HTTP/1.1 ${status} ${statusText}`,

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WEBSOCKET_PATH } from '@toolcards/protocol';
+import { WEBSOCKET_PATH, type HttpErrorCode } from '@toolcards/protocol';
 import { handleApiRequest, type ApiDeps } from './api';
 import { hostWithPort, isAllowedHostHeader, isAllowedOrigin, tokenFromRequest, tokenMatches } from './auth';
 import { webSocketOriginFor } from './csp';
@@ -27,7 +27,8 @@ export interface HttpServerDeps {
 export function createHttpServer(deps: HttpServerDeps): Server {
   const server = createServer((req, res) => {
     handleRequest(req, res, deps).catch((error: unknown) => {
-      deps.report(`${req.method} ${req.url} failed: ${(error as Error)?.stack ?? String(error)}`);
+      // The path only: the query may carry the token, and a log is no place for it.
+      deps.report(`${req.method} ${pathOnly(req.url)} failed: ${(error as Error)?.stack ?? String(error)}`);
       if (!res.headersSent) sendApiError(res, 500, 'INTERNAL', 'the server failed to answer this request; see its log');
       else res.destroy();
     });
@@ -72,7 +73,7 @@ async function handleRequest(req: IncomingMessage, res: ServerResponse, deps: Ht
 }
 
 function handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer, deps: HttpServerDeps): void {
-  const refuse = (status: number, statusText: string, code: string, message: string) => {
+  const refuse = (status: number, statusText: string, code: HttpErrorCode, message: string) => {
     socket.end(upgradeRefusal(status, statusText, code, message));
   };
   const url = parseRequestUrl(req.url);
@@ -95,6 +96,13 @@ function parseRequestUrl(raw: string | undefined): URL | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** A request target without its query: what may be logged. */
+export function pathOnly(raw: string | undefined): string {
+  if (raw === undefined) return '';
+  const end = raw.search(/[?#]/);
+  return end === -1 ? raw : raw.slice(0, end);
 }
 
 function originOf(req: IncomingMessage): string | undefined {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_INBOUND_FRAME_BYTES } from '@toolcards/protocol';
-import { decodeClientFrame } from './inbound-frames';
+import { decodeClientFrame, MAX_FRAME_NESTING, nestingExceeds } from './inbound-frames';
 
 function decode(value: unknown) {
   return decodeClientFrame(typeof value === 'string' ? value : JSON.stringify(value), false);
@@ -27,7 +27,7 @@ describe('decodeClientFrame', () => {
     ['[]', 'BAD_FRAME', /JSON object/],
     [{ sessionId: 's1' }, 'BAD_FRAME', /string "type"/],
     [{ type: 7 }, 'BAD_FRAME', /string "type"/],
-    [{ type: 'hello' }, 'UNKNOWN_FRAME_TYPE', /unknown frame type "hello"; expected one of subscribe, unsubscribe, run-tool, user-message, cancel/],
+    [{ type: 'hello' }, 'UNKNOWN_FRAME_TYPE', /unknown frame type "hello"; expected one of subscribe, .*run-tool, user-message, cancel/],
     [{ type: 'subscribe', sessionId: 's1', afterSeq: -2 }, 'BAD_FRAME', /bad subscribe frame: afterSeq: /],
     [{ type: 'subscribe', sessionId: 's1', afterSeq: 1.5 }, 'BAD_FRAME', /afterSeq/],
     [{ type: 'subscribe', sessionId: 'a/../b', afterSeq: 0 }, 'BAD_FRAME', /sessionId: a session id is/],
@@ -55,6 +55,41 @@ describe('decodeClientFrame', () => {
   it('refuses binary frames', () => {
     const decoded = decodeClientFrame(Buffer.from('{"type":"cancel","sessionId":"s"}'), true);
     expect(!decoded.ok && decoded.error).toMatchObject({ code: 'BAD_FRAME', message: expect.stringContaining('binary') });
+  });
+
+  it('refuses args nested past the limit without recursing, echoing the ids', () => {
+    const nested = (depth: number) => `{"type":"run-tool","sessionId":"s1","requestId":"r1","name":"read","args":${'['.repeat(depth)}${']'.repeat(depth)}}`;
+    // The frame object is level 1, so args may nest one level less than the limit.
+    expect(decodeClientFrame(nested(MAX_FRAME_NESTING - 1), false).ok).toBe(true);
+    for (const depth of [MAX_FRAME_NESTING, 1_400, 100_000]) {
+      const decoded = decodeClientFrame(nested(depth), false);
+      expect(!decoded.ok && decoded.error, `depth ${depth}`).toEqual({
+        code: 'BAD_FRAME',
+        message: `frame nests arrays and objects more than ${MAX_FRAME_NESTING} levels deep; the limit is ${MAX_FRAME_NESTING}`,
+        sessionId: 's1',
+        requestId: 'r1',
+      });
+    }
+    const objects = `{"type":"cancel","sessionId":"s1","x":${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}}`;
+    expect(!decodeClientFrame(objects, false).ok && (decodeClientFrame(objects, false) as { error: { code: string } }).error.code).toBe('BAD_FRAME');
+  });
+
+  it('answers BAD_FRAME, never throws, when decoding itself fails', () => {
+    const hostile = Object.assign(Buffer.from('{"type":"cancel","sessionId":"s1"}'), {
+      toString(): string {
+        throw new RangeError('Maximum call stack size exceeded');
+      },
+    });
+    expect(decodeClientFrame(hostile, false)).toEqual({
+      ok: false,
+      error: { code: 'BAD_FRAME', message: 'frame could not be decoded: Maximum call stack size exceeded' },
+    });
+  });
+
+  it('counts only brackets outside strings', () => {
+    expect(nestingExceeds(JSON.stringify({ a: '[[[[[[[[', b: '\\"[[[[' }), 2)).toBe(false);
+    expect(nestingExceeds('[[["]]]]"]]]', 2)).toBe(true);
+    expect(nestingExceeds('[[]]', 2)).toBe(false);
   });
 
   it('clips long echoed ids and type names', () => {

@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import type { ServerInfo } from '@toolcards/protocol';
 import { SessionStore } from '@toolcards/session';
 import type { ToolConfig } from '@toolcards/tools';
-import { hostWithPort, newAccessToken } from './auth';
+import { hostWithPort, newAccessToken, withoutToken } from './auth';
+import type { BadFrameLimits } from './bad-frame-budget';
 import { createHttpServer } from './http-server';
 import type { ModelDriver } from './model-driver';
 import { outbound } from './outbound-frames';
@@ -12,12 +13,15 @@ import { SERVER_VERSION } from './server-version';
 import { SessionRegistry, type ToolsApi } from './session-registry';
 import { StaticSite } from './static-files';
 import { DEFAULT_DELIVERY_LIMITS, type DeliveryLimits } from './subscription/backpressure';
+import { callView, describePresenterFailure, type PresenterFailure, type PresenterFailureHook } from './view-computation';
 import { WebSocketHub } from './websocket';
 
 export type { ModelDriver, ModelEvent, ModelSession, ModelToolCall, ModelToolOutcome, ModelTurnInput } from './model-driver';
 export { MODEL_NOT_CONFIGURED_MESSAGE } from './model-driver';
 export type { ToolsApi } from './session-registry';
 export type { DeliveryLimits } from './subscription/backpressure';
+export type { BadFrameLimits } from './bad-frame-budget';
+export type { PresenterFailure } from './view-computation';
 export { SERVER_VERSION } from './server-version';
 
 export interface StartServerOptions {
@@ -41,10 +45,14 @@ export interface StartServerOptions {
   toolConfig?: ToolConfig;
   /** Backpressure bounds (tests shrink them). */
   deliveryLimits?: Partial<DeliveryLimits>;
+  /** How many bad frames a connection may send before it is closed (tests shrink them). */
+  badFrameLimits?: BadFrameLimits;
   /** The tools package; tests may substitute fakes. Default: @toolcards/tools. */
   tools?: ToolsApi;
-  /** Diagnostics (unreadable logs, failed requests). Default: stderr. */
+  /** Diagnostics (unreadable logs, failed requests). Default: stderr. The token is never in them. */
   report?: (message: string) => void;
+  /** Every presenter that threw (also reported); for tests and embedding. */
+  onPresenterFailure?: PresenterFailureHook;
 }
 
 export interface RunningServer {
@@ -83,18 +91,22 @@ export class WorkspaceError extends Error {
 export const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../../../apps/web/dist', import.meta.url));
 
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
-  const report = options.report ?? ((message: string) => process.stderr.write(`toolcards: ${message}\n`));
-  const workspaceRoot = await existingDirectory(options.workspace);
-  const tools: ToolsApi = options.tools ?? (await import('@toolcards/tools'));
-  const host = options.host ?? '127.0.0.1';
   const token = options.token ?? newAccessToken();
+  const reportTo = options.report ?? ((message: string) => process.stderr.write(`toolcards: ${message}\n`));
+  // Whatever a message quotes (a URL, an error), the token does not reach the log.
+  const report = (message: string) => reportTo(withoutToken(message, token));
+  const workspaceRoot = await existingDirectory(options.workspace);
+  const presenterFailed = presenterFailureReporter(report, options.onPresenterFailure);
+  const tools: ToolsApi = { ...(options.tools ?? (await import('@toolcards/tools'))), onPresenterFailure: presenterFailed };
+  const host = options.host ?? '127.0.0.1';
   const driver = options.modelDriver;
   const model = driver ? { ...driver.info } : null;
   const info: ServerInfo = { version: SERVER_VERSION, workspace: workspaceRoot, model };
 
+  const limits: DeliveryLimits = { ...DEFAULT_DELIVERY_LIMITS, ...options.deliveryLimits };
   const store = await SessionStore.open({
     dataDir: options.dataDir,
-    callTitle: (name, args) => tools.presentCall(name, args).title,
+    callTitle: (name, args) => callView(tools, name, args)?.title ?? name,
     onProblem: report,
   });
   const registry = new SessionRegistry({
@@ -104,10 +116,16 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     workspaceRoot,
     allowOutsideWorkspace: options.allowOutsideWorkspace ?? false,
     driver,
-    limits: { ...DEFAULT_DELIVERY_LIMITS, ...options.deliveryLimits },
+    limits,
     report,
   });
-  const hub = new WebSocketHub({ registry, hello: outbound({ type: 'hello', ...info }), report });
+  const hub = new WebSocketHub({
+    registry,
+    hello: outbound({ type: 'hello', ...info }),
+    report,
+    limits,
+    ...(options.badFrameLimits ? { badFrameLimits: options.badFrameLimits } : {}),
+  });
   const site = await StaticSite.open(options.clientDir ?? DEFAULT_CLIENT_DIR);
   let port = options.port ?? 3080;
   const server = createHttpServer({
@@ -151,6 +169,18 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     model,
     clientBuilt: site.built,
     close,
+  };
+}
+
+/** Reports each distinct presenter failure once to the log (a broken presenter fails on every card), every one to the hook. */
+function presenterFailureReporter(report: (message: string) => void, hook: PresenterFailureHook | undefined): PresenterFailureHook {
+  const reported = new Set<string>();
+  return (failure: PresenterFailure) => {
+    hook?.(failure);
+    const key = `${failure.phase} ${failure.tool} ${(failure.error as Error)?.message ?? String(failure.error)}`;
+    if (reported.has(key) || reported.size >= 100) return;
+    reported.add(key);
+    report(describePresenterFailure(failure));
   };
 }
 

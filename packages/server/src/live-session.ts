@@ -1,8 +1,9 @@
 import type { NewSessionEvent, SessionEvent, SessionHeader } from '@toolcards/protocol';
-import type { ReplayReport, SessionLog, SessionStore } from '@toolcards/session';
-import { caughtUpFrame, errorFrame, eventFrame, subscribedFrame } from './outbound-frames';
+import { SessionLogChangedError, SessionLogWriteError, type LazySessionLog, type ReplayReport, type SessionStore } from '@toolcards/session';
+import { caughtUpFrame, errorFrame, eventFrame } from './outbound-frames';
 import type { DeliveryLimits } from './subscription/backpressure';
-import { Subscription, type FrameSink, type HistoryReader } from './subscription/delivery';
+import { pacedEmitter, Subscription, type FrameSink } from './subscription/delivery';
+import { historyEndFrame, SessionHistory, subscribedFrame } from './subscription/session-history';
 import { ViewComputer, type Presenters } from './view-computation';
 
 export interface LiveSessionDeps {
@@ -11,21 +12,33 @@ export interface LiveSessionDeps {
   limits: DeliveryLimits;
 }
 
+/** How often events owed to the log (see `owe`) are tried again while the disk refuses them. */
+const OWED_RETRY_MS = 2_000;
+
 /**
- * A session open in this server: its log writer plus everyone watching it.
- * Every event goes through `append`: write (synchronously), compute the view
- * once, serialize once, hand to each subscriber — all in one tick, which is
- * what makes subscribe-vs-append atomic.
+ * A session open in this server: its log (read-only until the first append
+ * takes the writer lock) plus everyone watching it. Every event goes through
+ * `append`: write (synchronously), compute the view once, serialize once, hand
+ * to each subscriber — all in one tick, which is what makes subscribe-vs-append
+ * atomic. An event the log refuses is never delivered: watchers get a
+ * LOG_WRITE_FAILED error frame instead, so what they saw live is what a replay shows.
  */
 export class LiveSession {
   private readonly subscribers = new Set<Subscription>();
+  /** Events that must reach the log before any other (ends of calls whose result could not be logged). */
+  private readonly owed: NewSessionEvent[] = [];
+  private owedRetry: NodeJS.Timeout | undefined;
+  private lastActive = Date.now();
+  private changedOnDisk = false;
+  /** The log's history as clients read it; made on first use. */
+  private historyReader: SessionHistory | undefined;
 
   /**
    * `views` must already have seen every logged event (pass `remember` as the
    * visitor when opening the log), so results of earlier calls get their views.
    */
   constructor(
-    private readonly log: SessionLog,
+    private readonly log: LazySessionLog,
     readonly reopenReport: ReplayReport | undefined,
     private readonly views: ViewComputer,
     private readonly deps: LiveSessionDeps,
@@ -47,29 +60,68 @@ export class LiveSession {
     return this.subscribers.size;
   }
 
-  /** Logs the event and delivers it live. Throws (nothing logged or sent) if the log refuses it. */
-  append(next: NewSessionEvent): SessionEvent {
-    const event = this.log.append(next);
-    const frame = eventFrame(this.id, event, this.views.viewFor(event));
-    for (const subscriber of this.subscribers) subscriber.deliver(frame);
-    return event;
+  /** When an event was last logged here (or the session opened), for closing idle sessions. */
+  get lastActiveAt(): number {
+    return this.lastActive;
+  }
+
+  /** Another process wrote the log since this session read it: it must be reopened to append. */
+  get stale(): boolean {
+    return this.changedOnDisk;
   }
 
   /**
-   * Starts delivering to `sink` every event after `afterSeq`, then live ones.
-   * Synchronous up to the registration: `liveFrom` and membership are fixed
-   * before any other append can run.
+   * Logs the event and delivers it live. Throws (nothing logged or sent) if the
+   * log refuses it; a disk that refuses it also earns every watcher a
+   * LOG_WRITE_FAILED error frame. Owed events go first: the log stays in order.
    */
-  subscribe(sink: FrameSink, afterSeq: number, onFailure: (message: string) => void): Subscription {
+  append(next: NewSessionEvent): SessionEvent {
+    try {
+      this.writeOwed();
+      return this.write(next);
+    } catch (error) {
+      this.tellWatchers(error, next);
+      throw error;
+    }
+  }
+
+  /**
+   * An event that could not be logged now but must be before anything else
+   * (a call's result: without it the card would stay pending). Logged by the
+   * next append, by a retry every few seconds, or — if the server stops
+   * first — by reopening (UnfinishedWork).
+   */
+  owe(event: NewSessionEvent): void {
+    this.owed.push(event);
+    this.scheduleOwedRetry();
+  }
+
+  /**
+   * Starts delivering to `sink` every event after `afterSeq` (or only the last `tail` of
+   * them), then live ones. Synchronous up to the registration: `liveFrom` and membership
+   * are fixed before any other append can run.
+   */
+  subscribe(sink: FrameSink, afterSeq: number, onFailure: (message: string) => void, tail?: number): Subscription {
     const liveFrom = this.log.nextSeq;
     const subscription = new Subscription(this.id, sink, this.deps.limits, (ended) => this.subscribers.delete(ended));
     this.subscribers.add(subscription);
-    void subscription.start(subscribedFrame(this.header), this.historyReader(afterSeq, liveFrom), caughtUpFrame(this.id, liveFrom - 1), (error) => {
+    const history = this.history();
+    const range = history.subscribeRange(afterSeq, liveFrom, tail);
+    const opening = range.then((covered) => subscribedFrame(this.header, covered));
+    void subscription.start(opening, async (emit) => history.send(await range, emit), caughtUpFrame(this.id, liveFrom - 1), (error) => {
       const message = `could not read the history of session ${this.id}: ${(error as Error).message}`;
       void sink.send(errorFrame({ code: 'INTERNAL', message, sessionId: this.id }));
       onFailure(message);
     });
     return subscription;
+  }
+
+  /** Sends up to `limit` events before `beforeSeq` to `sink` (history frames), then `history-end`. */
+  async sendOlder(sink: FrameSink, beforeSeq: number, limit: number): Promise<void> {
+    const history = this.history();
+    const range = await history.olderRange(Math.min(beforeSeq, this.log.nextSeq), limit);
+    await history.send(range, pacedEmitter(sink, this.deps.limits));
+    if (sink.isOpen) await sink.send(historyEndFrame(this.id, range));
   }
 
   /** Every event, in order (a driver's conversation; tests). */
@@ -87,24 +139,79 @@ export class LiveSession {
 
   /** Ends every subscription and closes the log. Running work must be settled first. */
   close(): void {
+    clearTimeout(this.owedRetry);
+    if (this.owed.length > 0 && !this.log.closed) {
+      try {
+        this.writeOwed();
+      } catch {
+        // Reopening closes these calls (UnfinishedWork).
+      }
+    }
     for (const subscriber of [...this.subscribers]) subscriber.end();
     this.log.close();
   }
 
-  private historyReader(afterSeq: number, liveFrom: number): HistoryReader {
-    return async (emit) => {
-      if (afterSeq + 1 >= liveFrom) return;
-      // A fresh computer per reader: history views come from the log alone, like a replay after restart.
-      const views = new ViewComputer(this.deps.presenters);
-      await this.deps.store.replay(this.id, async (event) => {
-        if (event.seq >= liveFrom) return false;
-        if (event.seq <= afterSeq) {
-          views.remember(event);
-          return true;
-        }
-        const more = await emit(eventFrame(this.id, event, views.viewFor(event)));
-        return more && event.seq < liveFrom - 1;
-      });
-    };
+  private write(next: NewSessionEvent): SessionEvent {
+    let event: SessionEvent;
+    try {
+      event = this.log.append(next);
+    } catch (error) {
+      if (error instanceof SessionLogChangedError) this.changedOnDisk = true;
+      throw error;
+    }
+    this.lastActive = Date.now();
+    const frame = eventFrame(this.id, event, this.views.viewFor(event));
+    for (const subscriber of this.subscribers) subscriber.deliver(frame);
+    return event;
+  }
+
+  private writeOwed(): void {
+    while (this.owed.length > 0) {
+      this.write(this.owed[0] as NewSessionEvent);
+      this.owed.shift();
+    }
+  }
+
+  private scheduleOwedRetry(): void {
+    if (this.owedRetry !== undefined || this.owed.length === 0) return;
+    this.owedRetry = setTimeout(() => {
+      this.owedRetry = undefined;
+      if (this.log.closed) return;
+      try {
+        this.writeOwed();
+      } catch {
+        this.scheduleOwedRetry();
+      }
+    }, OWED_RETRY_MS);
+    this.owedRetry.unref();
+  }
+
+  /** Only a refusing disk is news for every watcher; other refusals answer the one who asked. */
+  private tellWatchers(error: unknown, next: NewSessionEvent): void {
+    if (!(error instanceof SessionLogWriteError)) return;
+    const message = `${describeUnlogged(next)} could not be saved, so it was not shown: ${error.message}`;
+    const frame = errorFrame({ code: 'LOG_WRITE_FAILED', message, sessionId: this.id });
+    for (const subscriber of this.subscribers) subscriber.deliver(frame);
+  }
+
+  private history(): SessionHistory {
+    this.historyReader ??= new SessionHistory(this.deps.store.logPath(this.id), this.id, this.deps.presenters);
+    return this.historyReader;
+  }
+}
+
+/** The event a failed append was about, in the words of the person watching. */
+function describeUnlogged(next: NewSessionEvent): string {
+  switch (next.type) {
+    case 'tool/call':
+      return `call ${next.data.callId} (${next.data.name})`;
+    case 'tool/result':
+      return `the result of call ${next.data.callId}`;
+    case 'user/message':
+      return 'a message';
+    case 'assistant/text':
+      return 'model output';
+    case 'turn/end':
+      return 'the end of the turn';
   }
 }

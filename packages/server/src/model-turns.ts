@@ -2,6 +2,7 @@ import type { SessionEvent } from '@toolcards/protocol';
 import type { LiveSession } from './live-session';
 import type { ModelDriver, ModelEvent, ModelSession } from './model-driver';
 import type { ToolRunner } from './tool-runner';
+import { abortedTurnEnd } from './unfinished-work';
 
 /**
  * Model turns of one session: one at a time, in the order the messages came.
@@ -26,6 +27,11 @@ export class ModelTurns {
     const turn = this.queue.then(() => this.runTurn(text, controller));
     this.queue = turn.finally(() => this.controllers.delete(controller));
     return this.queue;
+  }
+
+  /** A turn is running or queued. */
+  get busy(): boolean {
+    return this.controllers.size > 0;
   }
 
   /** Aborts the running turn and any queued ones (they end as cancelled without reaching the model). */
@@ -87,7 +93,10 @@ export class ModelTurns {
     try {
       this.session.append(end);
     } catch (error) {
-      this.report(`could not end a turn of session ${this.session.id}: ${(error as Error).message}`);
+      const reason = (error as Error)?.message ?? String(error);
+      this.report(`could not end a turn of session ${this.session.id}: ${reason}`);
+      // Logged once the log accepts writes again, so the turn does not stay open.
+      this.session.owe(abortedTurnEnd(`the end of this turn could not be saved (${reason})`));
     }
   }
 }

@@ -1,4 +1,4 @@
-import type { ServerFrame, SessionEvent, SessionHeader } from '@toolcards/protocol';
+import type { ServerFrame, SessionEvent } from '@toolcards/protocol';
 import type { EventView } from './view-computation';
 import type { WireError } from './inbound-frames';
 
@@ -15,10 +15,6 @@ export function outbound(frame: ServerFrame): OutboundFrame {
 
 export function eventFrame(sessionId: string, event: SessionEvent, view: EventView): OutboundFrame {
   return outbound(view === undefined ? { type: 'event', sessionId, event } : { type: 'event', sessionId, event, view });
-}
-
-export function subscribedFrame(header: SessionHeader): OutboundFrame {
-  return outbound({ type: 'subscribed', sessionId: header.id, header });
 }
 
 export function caughtUpFrame(sessionId: string, lastSeq: number): OutboundFrame {

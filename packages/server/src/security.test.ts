@@ -59,6 +59,22 @@ describe('security defaults', () => {
     await Promise.all([page.close(), script.close()]);
   });
 
+  // Before: `https://127.0.0.1:P` was accepted (issue 11, break 10).
+  it('compares the Origin scheme too: an https page on our host:port is refused', async () => {
+    const server = await servers.start();
+    for (const origin of [`https://127.0.0.1:${server.port}`, `https://localhost:${server.port}`, `ws://127.0.0.1:${server.port}`]) {
+      expect(await refusedUpgrade(server.port, { token: server.token, origin }), origin).toEqual({
+        status: 403,
+        body: { error: { code: 'FORBIDDEN_ORIGIN', message: expect.stringContaining(origin) } },
+      });
+    }
+    const api = await rawGet(server.port, `/api/info?token=${server.token}`, { Origin: `https://127.0.0.1:${server.port}` });
+    expect(api.status).toBe(403);
+    expect(JSON.parse(api.body).error.code).toBe('FORBIDDEN_ORIGIN');
+    const page = await TestClient.connect(server.port, { token: server.token, origin: `http://127.0.0.1:${server.port}` });
+    await page.close();
+  });
+
   it('refuses a Host header that is not loopback (DNS rebinding)', async () => {
     const server = await servers.start();
     const rebound = await rawGet(server.port, `/api/info?token=${server.token}`, { Host: `evil.example:${server.port}` });

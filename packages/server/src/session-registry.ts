@@ -1,5 +1,5 @@
 import { mkdir } from 'node:fs/promises';
-import { isSessionId, UnknownSessionError, type SessionStore, type WritableSession } from '@toolcards/session';
+import { isSessionId, LazySessionLog, SessionBusyError, UnknownSessionError, type ReplayReport, type SessionStore } from '@toolcards/session';
 import type { SpillStore, ToolConfig, Workspace } from '@toolcards/tools';
 import { LiveSession } from './live-session';
 import type { ModelDriver } from './model-driver';
@@ -35,56 +35,104 @@ export interface SessionRegistryDeps {
   driver: ModelDriver | undefined;
   limits: DeliveryLimits;
   report: (message: string) => void;
+  /** Sessions kept open at most; beyond it idle ones close, least recently used first. Default 16. */
+  maxOpenSessions?: number;
+  /** An idle session (nobody watching, nothing running) closes after this long. Default 60 s. */
+  idleCloseMs?: number;
 }
 
 /** How long shutdown waits for cancelled tools and turns to log their ends. */
 const SETTLE_TIMEOUT_MS = 5_000;
+const DEFAULT_MAX_OPEN_SESSIONS = 16;
+const DEFAULT_IDLE_CLOSE_MS = 60_000;
+/** A session handed out this recently is never closed: its caller is about to use it. */
+const JUST_USED_MS = 1_000;
+
+interface OpenSession {
+  pending: Promise<SessionRuntime>;
+  /** Set once `pending` resolved. */
+  runtime?: SessionRuntime;
+  lastUsed: number;
+}
 
 /**
- * Sessions open in this server, each opened once (one writer) on first use and
- * kept until shutdown.
+ * Sessions open in this server, each opened once on first use. Opening only
+ * reads the log; the writer lock is taken by the first append. Idle sessions
+ * (nobody watching, nothing running) are closed after a while, and beyond
+ * `maxOpenSessions` least recently used first, which releases their lock and memory.
  */
 export class SessionRegistry {
-  private readonly open = new Map<string, Promise<SessionRuntime>>();
+  private readonly open = new Map<string, OpenSession>();
   private closing = false;
+  private readonly sweeper: NodeJS.Timeout;
 
-  constructor(private readonly deps: SessionRegistryDeps) {}
+  constructor(private readonly deps: SessionRegistryDeps) {
+    const idleMs = deps.idleCloseMs ?? DEFAULT_IDLE_CLOSE_MS;
+    this.sweeper = setInterval(() => this.closeIdle(), Math.max(JUST_USED_MS, Math.min(idleMs, 30_000)));
+    this.sweeper.unref();
+  }
+
+  /** Sessions open now (a closed idle one is reopened by `get`). */
+  get openCount(): number {
+    return this.open.size;
+  }
 
   async create(): Promise<SessionRuntime> {
     this.refuseWhenClosing();
     const { store } = this.deps;
     const views = new ViewComputer(this.deps.tools);
     const created = await store.create(this.deps.workspaceRoot);
-    const pending = this.assemble(created, views).catch((error: unknown) => {
-      created.log.close();
+    const log = LazySessionLog.writing(created.log);
+    const pending = this.assemble(log, undefined, views).catch((error: unknown) => {
+      log.close();
       throw error;
     });
-    this.open.set(created.log.id, pending);
+    this.track(log.id, pending);
     return pending;
   }
 
-  /** The open session, opening it on first use; undefined when no such session exists. */
+  /** The open session, opening it (read-only) on first use; undefined when no such session exists. */
   async get(id: string): Promise<SessionRuntime | undefined> {
     if (!isSessionId(id)) return undefined;
-    let pending = this.open.get(id);
-    if (!pending) {
+    let entry = this.open.get(id);
+    if (!entry) {
       this.refuseWhenClosing();
-      pending = this.reopen(id);
-      this.open.set(id, pending);
-      pending.catch(() => this.open.delete(id));
+      entry = this.track(id, this.reopen(id));
     }
+    entry.lastUsed = Date.now();
     try {
-      return await pending;
+      return await entry.pending;
     } catch (error) {
       if (error instanceof UnknownSessionError) return undefined;
       throw error;
     }
   }
 
+  /**
+   * Closes idle sessions that were not used for `idleCloseMs` or whose log another
+   * process wrote, then more of them, least recently used first, while more than
+   * `maxOpenSessions` are open. Runs on a timer and whenever a session opens.
+   */
+  closeIdle(now: number = Date.now()): void {
+    const idleMs = this.deps.idleCloseMs ?? DEFAULT_IDLE_CLOSE_MS;
+    const idle = [...this.open.entries()]
+      .filter(([, entry]) => entry.runtime !== undefined && isIdle(entry.runtime) && now - lastUse(entry) >= Math.min(JUST_USED_MS, idleMs))
+      .sort(([, a], [, b]) => lastUse(a) - lastUse(b));
+    let excess = this.open.size - (this.deps.maxOpenSessions ?? DEFAULT_MAX_OPEN_SESSIONS);
+    for (const [id, entry] of idle) {
+      const runtime = entry.runtime as SessionRuntime;
+      if (excess <= 0 && now - lastUse(entry) < idleMs && !runtime.live.stale) continue;
+      this.open.delete(id);
+      excess -= 1;
+      runtime.live.close();
+    }
+  }
+
   /** Cancels running tools and turns, waits for them to log their ends, closes every log. */
   async closeAll(): Promise<void> {
     this.closing = true;
-    const runtimes = (await Promise.allSettled(this.open.values()))
+    clearInterval(this.sweeper);
+    const runtimes = (await Promise.allSettled([...this.open.values()].map((entry) => entry.pending)))
       .filter((outcome): outcome is PromiseFulfilledResult<SessionRuntime> => outcome.status === 'fulfilled')
       .map((outcome) => outcome.value);
     for (const runtime of runtimes) {
@@ -99,30 +147,56 @@ export class SessionRegistry {
     this.open.clear();
   }
 
+  private track(id: string, pending: Promise<SessionRuntime>): OpenSession {
+    const entry: OpenSession = { pending, lastUsed: Date.now() };
+    this.open.set(id, entry);
+    pending.then(
+      (runtime) => {
+        entry.runtime = runtime;
+        this.closeIdle();
+      },
+      () => {
+        if (this.open.get(id) === entry) this.open.delete(id);
+      },
+    );
+    return entry;
+  }
+
+  /** Reads the log (no lock); closes what a killed server left open, which takes the lock. */
   private async reopen(id: string): Promise<SessionRuntime> {
     const views = new ViewComputer(this.deps.tools);
     const unfinished = new UnfinishedWork();
-    const opened = await this.deps.store.openWritable(id, (event) => {
+    const opened = await this.deps.store.openLazily(id, (event) => {
       views.remember(event);
       unfinished.observe(event);
     });
-    for (const problem of opened.report?.problems ?? []) {
+    for (const problem of opened.report.problems) {
       this.deps.report(`session ${id}, line ${problem.line}: ${problem.message} (skipped)`);
     }
-    const torn = opened.report?.tornTail;
-    if (torn) this.deps.report(`session ${id}, line ${torn.line}: ${torn.message}; removed`);
+    const torn = opened.report.tornTail;
+    if (torn) this.deps.report(`session ${id}, line ${torn.line}: ${torn.message}; removed at the next write`);
     let runtime: SessionRuntime;
     try {
-      runtime = await this.assemble(opened, views);
+      runtime = await this.assemble(opened.log, opened.report, views);
     } catch (error) {
       opened.log.close();
       throw error;
     }
-    for (const event of unfinished.closingEvents()) runtime.live.append(event);
+    this.closeUnfinished(runtime, unfinished);
     return runtime;
   }
 
-  private async assemble({ log, report }: WritableSession, views: ViewComputer): Promise<SessionRuntime> {
+  private closeUnfinished(runtime: SessionRuntime, unfinished: UnfinishedWork): void {
+    try {
+      for (const event of unfinished.closingEvents()) runtime.live.append(event);
+    } catch (error) {
+      // Another live process writing it runs those calls itself; anything else stays for the next open.
+      if (error instanceof SessionBusyError) return;
+      this.deps.report(`session ${runtime.live.id}: could not close the calls a stopped server left open: ${(error as Error).message}`);
+    }
+  }
+
+  private async assemble(log: LazySessionLog, report: ReplayReport | undefined, views: ViewComputer): Promise<SessionRuntime> {
     const { store, tools, workspaceRoot } = this.deps;
     const spillDir = store.spillDir(log.id);
     await mkdir(spillDir, { recursive: true, mode: 0o700 });
@@ -140,4 +214,12 @@ export class SessionRegistry {
   private refuseWhenClosing(): void {
     if (this.closing) throw new Error('the server is shutting down');
   }
+}
+
+function isIdle(runtime: SessionRuntime): boolean {
+  return runtime.live.subscriberCount === 0 && runtime.tools.runningCallIds.length === 0 && !(runtime.turns?.busy ?? false);
+}
+
+function lastUse(entry: OpenSession): number {
+  return Math.max(entry.lastUsed, entry.runtime?.live.lastActiveAt ?? 0);
 }

@@ -30,12 +30,13 @@ describe('subscribe and resume', () => {
     watcher.send({ type: 'subscribe', sessionId: session.id, afterSeq: -1 });
     await watcher.waitForFrame('caught-up');
     sendMessages(producer, session.id, 3, 2);
-    await watcher.waitFor((frames) => (frames.filter((frame) => frame.type === 'event').length === 5 ? true : undefined), 'five events');
+    await watcher.waitFor(() => (watcher.events().length === 5 ? true : undefined), 'five events');
 
-    expect(watcher.frames.map((frame) => frame.type)).toEqual(['hello', 'subscribed', 'event', 'event', 'event', 'caught-up', 'event', 'event']);
-    expect(watcher.frames[5]).toEqual({ type: 'caught-up', sessionId: session.id, lastSeq: 2 });
+    // History comes batched in one frame; live events one frame each.
+    expect(watcher.frames.map((frame) => frame.type)).toEqual(['hello', 'subscribed', 'history', 'caught-up', 'event', 'event']);
+    expect(watcher.frames[3]).toEqual({ type: 'caught-up', sessionId: session.id, lastSeq: 2 });
     expect(seqs(watcher.events())).toEqual(range(5));
-    expect(watcher.frames[1]).toMatchObject({ type: 'subscribed', sessionId: session.id, header: { type: 'session', id: session.id, cwd: server.workspace } });
+    expect(watcher.frames[1]).toMatchObject({ type: 'subscribed', sessionId: session.id, header: { type: 'session', id: session.id, cwd: server.workspace }, fromSeq: 0, lastSeq: 2 });
     await Promise.all([producer.close(), watcher.close()]);
   });
 

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { JsonValue, ToolErrorCode, ToolOrigin } from '@toolcards/protocol';
 import type { SpillStore, ToolConfig, ToolContext, ToolResult, Workspace } from '@toolcards/tools';
+import { InvalidEventError } from '@toolcards/session';
 import type { LiveSession } from './live-session';
+import { abortedResult } from './unfinished-work';
 
 /** The tools package's `runTool`, injected (tests pass a fake one). */
 export type ExecuteTool = (name: string, args: JsonValue, context: ToolContext) => Promise<ToolResult>;
@@ -105,16 +107,34 @@ export class ToolRunner {
     if (request.logResultAfter) await request.logResultAfter.catch(() => {});
     try {
       this.appendResult(callId, result);
+      return { callId, result };
     } catch (error) {
-      // The result is not loggable (bad shape from a tool): log why instead, so the call is not left pending.
-      result = failure('TOOL_FAILED', `${request.name} returned a result that cannot be logged: ${(error as Error).message}`);
-      try {
-        this.appendResult(callId, result);
-      } catch (second) {
-        this.report(`could not log the result of call ${callId}: ${(second as Error).message}`);
+      if (error instanceof InvalidEventError) {
+        // The result is not loggable (bad shape from a tool): log why instead, so the call is not left pending.
+        result = failure('TOOL_FAILED', `${request.name} returned a result that cannot be logged: ${error.message}`);
+        try {
+          this.appendResult(callId, result);
+          return { callId, result };
+        } catch (second) {
+          return this.unlogged(callId, request.name, second);
+        }
       }
+      return this.unlogged(callId, request.name, error);
     }
-    return { callId, result };
+  }
+
+  /**
+   * The log refuses the result (full disk, closed session): watchers already got
+   * an error frame naming the call; the session owes the log a TOOL_ABORTED
+   * result, written as soon as the log accepts writes again, so the card ends.
+   */
+  private unlogged(callId: string, name: string, error: unknown): ToolRunOutcome {
+    const reason = (error as Error)?.message ?? String(error);
+    this.report(`could not log the result of call ${callId} (${name}): ${reason}`);
+    const message = `the result of this ${name} call could not be saved (${reason}); run it again`;
+    const owed = abortedResult(callId, message);
+    this.session.owe(owed);
+    return { callId, result: failure('TOOL_ABORTED', message) };
   }
 
   private appendResult(callId: string, result: ToolResult): void {

@@ -33,13 +33,21 @@ export class UnfinishedWork {
   /** The events that close what was left open, in the order to append them. */
   closingEvents(): NewSessionEvent[] {
     const message = 'toolcards stopped before this call finished; run it again';
-    const results: NewSessionEvent[] = [...this.openCalls].map((callId) => ({
-      type: 'tool/result',
-      data: { callId, content: [{ type: 'text', text: message }], isError: true, error: { code: 'TOOL_ABORTED', message } },
-    }));
-    const end: NewSessionEvent[] = this.turnOpen
-      ? [{ type: 'turn/end', data: { reason: 'error', error: 'toolcards stopped during this turn' } }]
-      : [];
+    const results = [...this.openCalls].map((callId) => abortedResult(callId, message));
+    const end = this.turnOpen ? [abortedTurnEnd('toolcards stopped during this turn')] : [];
     return [...results, ...end];
   }
+}
+
+/** The result that closes a call whose real result never reached the log. */
+export function abortedResult(callId: string, message: string): NewSessionEvent {
+  return {
+    type: 'tool/result',
+    data: { callId, content: [{ type: 'text', text: message }], isError: true, error: { code: 'TOOL_ABORTED', message } },
+  };
+}
+
+/** The end of a model turn whose own turn/end never reached the log. */
+export function abortedTurnEnd(error: string): NewSessionEvent {
+  return { type: 'turn/end', data: { reason: 'error', error } };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { JsonValue, NewSessionEvent, SessionEvent } from '@toolcards/protocol';
 import type { ToolResult } from '@toolcards/tools';
-import { toolResultOf, ViewComputer, type Presenters } from './view-computation';
+import { describePresenterFailure, toolResultOf, ViewComputer, type PresenterFailure, type Presenters } from './view-computation';
 
 function events(...list: NewSessionEvent[]): SessionEvent[] {
   return list.map((event, seq) => ({ ...event, seq, time: 't' }) as SessionEvent);
@@ -74,6 +74,28 @@ describe('ViewComputer', () => {
     const computer = new ViewComputer(presenters);
     const list = events(call('c', 'read', { path: 'old' }), result('c'), call('c', 'read', { path: 'new' }), result('c'));
     expect(list.map((event) => computer.viewFor(event))[3]).toMatchObject({ title: 'read {"path":"new"}' });
+  });
+
+  it('reports a presenter that throws, and one that reports its own failure, through the hook it carries', () => {
+    const failures: PresenterFailure[] = [];
+    const bug = new Error('presenter bug');
+    const reporting: Presenters = {
+      ...presenters,
+      // Like the tools' registry: it catches its presenter's throw and reports it to the hook it is handed.
+      presentCall: (name, args, onFailure) => {
+        if (name === 'self-reporting') onFailure?.({ phase: 'call', tool: name, error: bug });
+        return { card: 'generic', title: name };
+      },
+      onPresenterFailure: (failure) => failures.push(failure),
+    };
+    const computer = new ViewComputer(reporting);
+    const views = events(call('c1', 'throws', {}), result('c1'), call('c2', 'self-reporting', {})).map((event) => computer.viewFor(event));
+    expect(views).toEqual([{ card: 'generic', title: 'throws' }, undefined, { card: 'generic', title: 'self-reporting' }]);
+    expect(failures).toEqual([
+      { phase: 'result', tool: 'throws', error: bug },
+      { phase: 'call', tool: 'self-reporting', error: bug },
+    ]);
+    expect(describePresenterFailure(failures[0]!)).toMatch(/^the result presenter of tool "throws" threw; the client gets the generic card\. Error: presenter bug\n\s+at /);
   });
 
   it('rebuilds the tool result without absent fields', () => {

@@ -1,10 +1,24 @@
 import type { JsonValue, SessionEvent, ToolCallView, ToolResultView, ToolResultEvent } from '@toolcards/protocol';
 import type { ToolResult } from '@toolcards/tools';
 
-/** The tools' presenters (from @toolcards/tools), injected so this stays pure and testable. */
+/** A presenter that threw. The client still gets the generic card; this says which presenter to fix. */
+export interface PresenterFailure {
+  phase: 'call' | 'result';
+  tool: string;
+  error: unknown;
+}
+
+export type PresenterFailureHook = (failure: PresenterFailure) => void;
+
+/**
+ * The tools' presenters (from @toolcards/tools), injected so this stays pure
+ * and testable. `onPresenterFailure` travels with them so every view computed
+ * from them (live, replay, history) reports a throwing presenter.
+ */
 export interface Presenters {
-  presentCall(name: string, args: JsonValue): ToolCallView;
-  presentResult(name: string, args: JsonValue, result: ToolResult): ToolResultView | undefined;
+  presentCall(name: string, args: JsonValue, onFailure?: PresenterFailureHook): ToolCallView;
+  presentResult(name: string, args: JsonValue, result: ToolResult, onFailure?: PresenterFailureHook): ToolResultView | undefined;
+  onPresenterFailure?: PresenterFailureHook;
 }
 
 export type EventView = ToolCallView | ToolResultView | undefined;
@@ -47,21 +61,35 @@ export class ViewComputer {
   }
 }
 
-/** A presenter that throws means no view: the client draws the generic card. */
+/**
+ * A presenter that throws means no view (the client draws the generic card),
+ * and is reported: the presenters' own catch reports through the hook it is
+ * handed, a throw that gets here reports through the same hook.
+ */
 export function callView(presenters: Presenters, name: string, args: JsonValue): ToolCallView | undefined {
+  const onFailure = presenters.onPresenterFailure;
   try {
-    return presenters.presentCall(name, args) ?? undefined;
-  } catch {
+    return presenters.presentCall(name, args, onFailure) ?? undefined;
+  } catch (error) {
+    onFailure?.({ phase: 'call', tool: name, error });
     return undefined;
   }
 }
 
 export function resultView(presenters: Presenters, call: LoggedCall, data: ToolResultEvent['data']): ToolResultView | undefined {
+  const onFailure = presenters.onPresenterFailure;
   try {
-    return presenters.presentResult(call.name, call.args, toolResultOf(data)) ?? undefined;
-  } catch {
+    return presenters.presentResult(call.name, call.args, toolResultOf(data), onFailure) ?? undefined;
+  } catch (error) {
+    onFailure?.({ phase: 'result', tool: call.name, error });
     return undefined;
   }
+}
+
+/** One line for the server's log: which presenter, on what, and the error with its stack. */
+export function describePresenterFailure({ phase, tool, error }: PresenterFailure): string {
+  const detail = error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error);
+  return `the ${phase} presenter of tool ${JSON.stringify(tool)} threw; the client gets the generic card. ${detail}`;
 }
 
 /** The ToolResult a logged result stands for (what the presenter saw live). */

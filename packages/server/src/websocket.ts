@@ -2,10 +2,12 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import { assertNever, MAX_INBOUND_FRAME_BYTES, type ClientFrame } from '@toolcards/protocol';
+import { BadFrameBudget, DEFAULT_BAD_FRAME_LIMITS, type BadFrameLimits } from './bad-frame-budget';
 import { decodeClientFrame, type WireError } from './inbound-frames';
 import { MODEL_NOT_CONFIGURED_MESSAGE } from './model-driver';
 import { errorFrame, type OutboundFrame } from './outbound-frames';
 import type { SessionRegistry, SessionRuntime } from './session-registry';
+import { liveVerdict, type DeliveryLimits } from './subscription/backpressure';
 import type { FrameSink, Subscription } from './subscription/delivery';
 
 /**
@@ -18,12 +20,20 @@ export const WEBSOCKET_MAX_PAYLOAD = 2 * MAX_INBOUND_FRAME_BYTES;
 const HEARTBEAT_MS = 30_000;
 /** Close code for a dropped slow consumer: "try again later". */
 export const CLOSE_SLOW_CONSUMER = 1013;
+/** Close code for a client that keeps sending bad frames: "policy violation". */
+export const CLOSE_TOO_MANY_BAD_FRAMES = 1008;
+/** A peer being closed that does not read cannot finish the close handshake; its buffer is freed after this. */
+const CLOSE_GRACE_MS = 5_000;
 
 export interface ConnectionDeps {
   registry: SessionRegistry;
   /** The hello frame, the same for every client. */
   hello: OutboundFrame;
   report: (message: string) => void;
+  /** The buffered-bytes bound every send respects (the same as subscriptions'). */
+  limits: DeliveryLimits;
+  /** Default DEFAULT_BAD_FRAME_LIMITS. */
+  badFrameLimits?: BadFrameLimits;
 }
 
 /**
@@ -36,11 +46,15 @@ export class ClientConnection implements FrameSink {
   private inbox: Promise<void> = Promise.resolve();
   private alive = true;
   private dropped = false;
+  /** Set once the bad-frame budget is spent: what still arrives is not even decoded. */
+  private deaf = false;
+  private readonly badFrames: BadFrameBudget;
 
   constructor(
     private readonly ws: WebSocket,
     private readonly deps: ConnectionDeps,
   ) {
+    this.badFrames = new BadFrameBudget(deps.badFrameLimits ?? DEFAULT_BAD_FRAME_LIMITS);
     ws.on('message', (data, isBinary) => this.receive(data, isBinary));
     ws.on('pong', () => {
       this.alive = true;
@@ -59,20 +73,23 @@ export class ClientConnection implements FrameSink {
     return this.ws.readyState === WebSocket.OPEN && !this.dropped;
   }
 
+  /**
+   * Every frame to this client goes through here, error replies included, so
+   * no kind of frame can pile up past the buffered-bytes bound of a client
+   * that does not read: past it the client is dropped as a slow consumer.
+   */
   send(frame: OutboundFrame): Promise<void> {
-    if (this.ws.readyState !== WebSocket.OPEN) return Promise.resolve();
+    if (this.ws.readyState !== WebSocket.OPEN || this.dropped) return Promise.resolve();
+    if (liveVerdict(this.ws.bufferedAmount, frame.bytes, this.deps.limits) === 'slow-consumer') {
+      this.dropSlowConsumer();
+      return Promise.resolve();
+    }
     return new Promise((resolve) => this.ws.send(frame.text, () => resolve()));
   }
 
-  dropSlowConsumer(sessionId: string): void {
-    if (this.dropped) return;
-    this.dropped = true;
-    this.endSubscriptions();
+  dropSlowConsumer(sessionId?: string): void {
     const message = 'this connection fell too far behind the live stream and is being closed; reconnect and subscribe again with the last seq you hold';
-    this.ws.send(errorFrame({ code: 'SLOW_CONSUMER', message, sessionId }).text);
-    this.ws.close(CLOSE_SLOW_CONSUMER, 'slow consumer');
-    // A client that never reads cannot complete the close handshake; don't hold its buffer for long.
-    setTimeout(() => this.ws.terminate(), 5_000).unref();
+    this.closeWithError({ code: 'SLOW_CONSUMER', message, ...(sessionId === undefined ? {} : { sessionId }) }, CLOSE_SLOW_CONSUMER, 'slow consumer');
   }
 
   /** Called by the heartbeat: false when the peer missed the last ping and was terminated. */
@@ -91,20 +108,52 @@ export class ClientConnection implements FrameSink {
     this.ws.close(code, reason);
   }
 
+  /**
+   * The 'message' listener. Nothing thrown here may escape: ws calls it from
+   * its socket reader, where an exception would end the process.
+   */
   private receive(data: RawData, isBinary: boolean): void {
-    const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data);
-    const decoded = decodeClientFrame(bytes, isBinary);
-    // In arrival order: a subscribe followed by a run-tool is handled in that order.
-    this.inbox = this.inbox.then(async () => {
-      if (!decoded.ok) return this.sendError(decoded.error);
-      try {
-        await this.handle(decoded.frame);
-      } catch (error) {
-        const message = (error as Error)?.message ?? String(error);
-        this.deps.report(`${decoded.frame.type} frame failed: ${message}`);
-        this.sendError({ code: 'INTERNAL', message: `${decoded.frame.type} failed: ${message}`, ...echo(decoded.frame) });
-      }
-    });
+    try {
+      if (this.deaf || this.dropped || this.ws.readyState !== WebSocket.OPEN) return;
+      const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data);
+      const decoded = decodeClientFrame(bytes, isBinary);
+      const overBudget = !decoded.ok && !this.badFrames.spend();
+      if (overBudget) this.deaf = true;
+      // In arrival order: a subscribe followed by a run-tool is handled in that order, and
+      // the closing error follows the replies to the frames before it.
+      this.inbox = this.inbox
+        .then(async () => {
+          if (overBudget) return this.closeForBadFrames();
+          if (!decoded.ok) return this.sendError(decoded.error);
+          try {
+            await this.handle(decoded.frame);
+          } catch (error) {
+            const message = (error as Error)?.message ?? String(error);
+            this.deps.report(`${decoded.frame.type} frame failed: ${message}`);
+            this.sendError({ code: 'INTERNAL', message: `${decoded.frame.type} failed: ${message}`, ...echo(decoded.frame) });
+          }
+        })
+        .catch((error: unknown) => this.deps.report(`a client frame could not be answered: ${(error as Error)?.message ?? String(error)}`));
+    } catch (error) {
+      this.deps.report(`a client frame could not be read: ${(error as Error)?.message ?? String(error)}`);
+    }
+  }
+
+  private closeForBadFrames(): void {
+    const { maxBadFrames, windowMs } = this.deps.badFrameLimits ?? DEFAULT_BAD_FRAME_LIMITS;
+    const message = `this connection sent more than ${maxBadFrames} bad frames within ${windowMs / 1000} s and is being closed; fix the client before reconnecting`;
+    this.closeWithError({ code: 'BAD_FRAME', message }, CLOSE_TOO_MANY_BAD_FRAMES, 'too many bad frames');
+  }
+
+  /** One last error frame saying why, then the close; a peer that does not read is cut off after a grace period. */
+  private closeWithError(error: WireError, code: number, reason: string): void {
+    if (this.dropped) return;
+    this.dropped = true;
+    this.endSubscriptions();
+    if (this.ws.readyState !== WebSocket.OPEN) return;
+    this.ws.send(errorFrame(error).text);
+    this.ws.close(code, reason);
+    setTimeout(() => this.ws.terminate(), CLOSE_GRACE_MS).unref();
   }
 
   private async handle(frame: ClientFrame): Promise<void> {
@@ -113,8 +162,19 @@ export class ClientConnection implements FrameSink {
         const runtime = await this.session(frame);
         if (!runtime || !this.isOpen) return;
         this.subscriptions.get(frame.sessionId)?.end();
-        const subscription = runtime.live.subscribe(this, frame.afterSeq, this.deps.report);
+        const subscription = runtime.live.subscribe(this, frame.afterSeq, this.deps.report, frame.tail);
         this.subscriptions.set(frame.sessionId, subscription);
+        return;
+      }
+      case 'load-history': {
+        const runtime = await this.session(frame);
+        if (!runtime || !this.isOpen) return;
+        // Not awaited: an older page is paced by this socket and must not hold up the frames behind it.
+        runtime.live.sendOlder(this, frame.beforeSeq, frame.limit).catch((error: unknown) => {
+          const message = `could not read older history of session ${frame.sessionId}: ${(error as Error)?.message ?? String(error)}`;
+          this.deps.report(message);
+          this.sendError({ code: 'INTERNAL', message, sessionId: frame.sessionId });
+        });
         return;
       }
       case 'unsubscribe':

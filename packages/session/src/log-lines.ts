@@ -17,14 +17,15 @@ const NEWLINE = 0x0a;
 
 /**
  * Splits a file into lines on `\n` without decoding more than one line at a time,
- * so a large log streams in constant memory (plus its longest line).
+ * so a large log streams in constant memory (plus its longest line). `from` starts the
+ * read at a byte offset that begins a line (line numbers then count from there).
  */
-export async function* readLogLines(path: string): AsyncGenerator<LogLine> {
+export async function* readLogLines(path: string, from = 0): AsyncGenerator<LogLine> {
   let carry: Buffer[] = [];
   let carryBytes = 0;
-  let offset = 0; // byte offset of the start of the carried line
+  let offset = from; // byte offset of the start of the carried line
   let number = 0;
-  for await (const chunk of createReadStream(path, { highWaterMark: 256 * 1024 }) as AsyncIterable<Buffer>) {
+  for await (const chunk of createReadStream(path, { highWaterMark: 256 * 1024, start: from }) as AsyncIterable<Buffer>) {
     let from = 0;
     for (let at = chunk.indexOf(NEWLINE, from); at !== -1; at = chunk.indexOf(NEWLINE, from)) {
       const piece = chunk.subarray(from, at);

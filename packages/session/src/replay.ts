@@ -19,6 +19,8 @@ export interface ReplayReport {
   tornTail?: LogProblem;
   /** Bytes of complete content: a writer truncates anything after this. */
   completeBytes: number;
+  /** Bytes read, torn tail included (where the file ended for this replay). */
+  readBytes: number;
   /** The last event is complete but its newline was never written. */
   missingNewline: boolean;
   /** The visitor stopped the replay before the end of the file. */
@@ -49,6 +51,7 @@ export async function replaySessionLog(path: string, visit?: ReplayVisitor): Pro
   let lastSeq = -1;
   let eventCount = 0;
   let completeBytes = 0;
+  let readBytes = 0;
   let missingNewline = false;
   let tornTail: LogProblem | undefined;
   const problems: LogProblem[] = [];
@@ -56,6 +59,7 @@ export async function replaySessionLog(path: string, visit?: ReplayVisitor): Pro
   const lines = readLogLines(path);
   try {
     for await (const line of lines) {
+      readBytes = line.end;
       if (header === undefined) {
         const parsed = parseHeaderLine(line.text);
         if (!parsed.ok) throw new SessionLogUnreadableError(path, `line 1: ${line.terminated ? parsed.message : 'header was never completely written'}`);
@@ -95,7 +99,7 @@ export async function replaySessionLog(path: string, visit?: ReplayVisitor): Pro
         const verdict = visit(event, header);
         const resolved = verdict instanceof Promise ? await verdict : verdict;
         if (resolved === false) {
-          return { header, lastSeq, eventCount, problems, completeBytes, missingNewline, stoppedEarly: true, ...(tornTail ? { tornTail } : {}) };
+          return { header, lastSeq, eventCount, problems, completeBytes, readBytes, missingNewline, stoppedEarly: true, ...(tornTail ? { tornTail } : {}) };
         }
       }
     }
@@ -103,7 +107,7 @@ export async function replaySessionLog(path: string, visit?: ReplayVisitor): Pro
     await lines.return(undefined);
   }
   if (header === undefined) throw new SessionLogUnreadableError(path, 'the file is empty');
-  return { header, lastSeq, eventCount, problems, completeBytes, missingNewline, stoppedEarly: false, ...(tornTail ? { tornTail } : {}) };
+  return { header, lastSeq, eventCount, problems, completeBytes, readBytes, missingNewline, stoppedEarly: false, ...(tornTail ? { tornTail } : {}) };
 }
 
 /** Just the header (first line), without reading the rest. */

@@ -1,4 +1,4 @@
-import { closeSync, fdatasyncSync, ftruncateSync, openSync, truncateSync, writeSync } from 'node:fs';
+import { closeSync, fdatasyncSync, fstatSync, ftruncateSync, openSync, rmSync, truncateSync, writeSync } from 'node:fs';
 import type { NewSessionEvent, SessionEvent, SessionHeader } from '@toolcards/protocol';
 import { eventFromJson } from './log-entries';
 import { replaySessionLog, type ReplayReport, type ReplayVisitor } from './replay';
@@ -10,6 +10,42 @@ export class InvalidEventError extends Error {
 
 export class SessionLogClosedError extends Error {
   override readonly name = 'SessionLogClosedError';
+}
+
+/** The disk refused an event (full, quota, I/O error): nothing of it is in the log. */
+export class SessionLogWriteError extends Error {
+  override readonly name = 'SessionLogWriteError';
+  readonly code = 'LOG_WRITE_FAILED';
+  constructor(
+    message: string,
+    /** The errno code (ENOSPC, EDQUOT, EFBIG, EIO, …) when there is one. */
+    readonly errno: string | undefined,
+  ) {
+    super(message);
+  }
+}
+
+/** The log grew or shrank since it was read: another process wrote it. Reopen the session to go on. */
+export class SessionLogChangedError extends Error {
+  override readonly name = 'SessionLogChangedError';
+  constructor(
+    readonly path: string,
+    readonly expectedBytes: number,
+    readonly actualBytes: number,
+  ) {
+    super(`session log ${path} changed on disk since it was read (${expectedBytes} → ${actualBytes} bytes); reopen the session`);
+  }
+}
+
+/** Where a read-only replay left a log: enough to start appending without reading it again. */
+export interface LogEnd {
+  header: SessionHeader;
+  lastSeq: number;
+  /** Bytes of complete lines. */
+  completeBytes: number;
+  /** Bytes the replay read (complete lines plus a torn tail). */
+  readBytes: number;
+  missingNewline: boolean;
 }
 
 export interface SessionLogHooks {
@@ -31,6 +67,8 @@ export interface SessionLogHooks {
  */
 export class SessionLog {
   private fd: number | undefined;
+  /** Set when a failed line could not be cut off: appending after it would bury the next event. */
+  private brokenTail: string | undefined;
 
   private constructor(
     readonly path: string,
@@ -48,16 +86,52 @@ export class SessionLog {
   static create(path: string, header: SessionHeader, hooks: SessionLogHooks = {}): SessionLog {
     const lock = acquireWriterLock(path);
     try {
-      const fd = openSync(path, 'wx', 0o600);
+      // O_APPEND: every write lands at the current end, even after an ftruncate.
+      const fd = openSync(path, 'ax', 0o600);
       const line = Buffer.from(JSON.stringify(header) + '\n', 'utf8');
       try {
         writeFully(fd, line);
       } catch (error) {
         closeSync(fd);
-        throw error;
+        // A log without a complete header is unreadable: don't leave one behind.
+        rmSync(path, { force: true });
+        throw writeError(`could not create session log ${path}`, error);
       }
       return new SessionLog(path, header, fd, -1, line.length, lock, hooks);
     } catch (error) {
+      lock.release();
+      throw error;
+    }
+  }
+
+  /**
+   * Starts appending to a log a read-only replay has just read (`end`), without
+   * reading it again: takes the writer lock, checks the file is still the size
+   * the replay saw, cuts a torn tail, adds a missing newline. Synchronous, so the
+   * first append of a session that was only being viewed stays atomic.
+   * Throws SessionBusyError (another writer), SessionLogChangedError (the file
+   * changed since `end` was read) or SessionLogWriteError.
+   */
+  static resume(path: string, end: LogEnd, hooks: SessionLogHooks = {}): SessionLog {
+    const lock = acquireWriterLock(path);
+    let fd: number | undefined;
+    try {
+      fd = openSync(path, 'a', 0o600);
+      const actual = fstatSync(fd).size;
+      if (actual !== end.readBytes) throw new SessionLogChangedError(path, end.readBytes, actual);
+      let size = end.completeBytes;
+      try {
+        if (actual > size) ftruncateSync(fd, size);
+        if (end.missingNewline) {
+          writeFully(fd, Buffer.from('\n'));
+          size += 1;
+        }
+      } catch (error) {
+        throw writeError(`could not prepare session log ${path} for appending`, error);
+      }
+      return new SessionLog(path, end.header, fd, end.lastSeq, size, lock, hooks);
+    } catch (error) {
+      if (fd !== undefined) closeSync(fd);
       lock.release();
       throw error;
     }
@@ -111,11 +185,13 @@ export class SessionLog {
    * Assigns seq and time, writes the line, and returns the event exactly as a
    * replay will read it back (JSON round trip + validation), so views computed
    * from it live and on replay are identical. Throws InvalidEventError (nothing
-   * written) for data the replay would reject.
+   * written) for data the replay would reject, and SessionLogWriteError (nothing
+   * written) when the disk refuses the line.
    */
   append(next: NewSessionEvent, now: Date = new Date()): SessionEvent {
     const fd = this.fd;
     if (fd === undefined) throw new SessionLogClosedError(`session ${this.id} is closed`);
+    if (this.brokenTail !== undefined) throw new SessionLogWriteError(this.brokenTail, undefined);
     const text = JSON.stringify({ seq: this.nextSeq, time: now.toISOString(), type: next.type, data: next.data });
     const checked = eventFromJson(JSON.parse(text));
     if (!checked.ok) throw new InvalidEventError(`refusing to log a ${next.type} event: ${checked.message}`);
@@ -123,13 +199,16 @@ export class SessionLog {
     try {
       writeFully(fd, line);
     } catch (error) {
-      // Never leave half a line in the middle of the log.
+      // Never leave half a line in the middle of the log. With O_APPEND the next
+      // write starts at the cut, so no hole opens up.
       try {
         ftruncateSync(fd, this.size);
-      } catch {
-        // The replay skips a torn last line anyway.
+      } catch (cut) {
+        // The replay skips a torn last line, but a line appended after it would be
+        // glued to it and lost: refuse appends until a reopen cuts the tail.
+        this.brokenTail = `session log ${this.path} ends with a partial line that could not be removed (${(cut as Error).message}); reopen the session`;
       }
-      throw error;
+      throw writeError(`could not log a ${next.type} event in session ${this.id}`, error);
     }
     this.size += line.length;
     this.lastSeq = checked.value.seq;
@@ -160,6 +239,11 @@ export class SessionLog {
       this.hooks.onClose?.();
     }
   }
+}
+
+function writeError(what: string, error: unknown): SessionLogWriteError {
+  const errno = (error as NodeJS.ErrnoException)?.code;
+  return new SessionLogWriteError(`${what}: ${(error as Error)?.message ?? String(error)}`, errno);
 }
 
 function writeFully(fd: number, bytes: Buffer): void {

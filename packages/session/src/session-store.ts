@@ -9,6 +9,7 @@ import {
   type DataDirLayout,
 } from './data-dir';
 import { readSessionHeader, replaySessionLog, type ReplayReport, type ReplayVisitor } from './replay';
+import { LazySessionLog, logEndOf } from './lazy-session-log';
 import { SessionIndex } from './session-index';
 import { SessionLog } from './session-log';
 import { foldSummary, startSummary, type CallTitle, type SummaryState } from './session-summary';
@@ -106,6 +107,28 @@ export class SessionStore {
     );
     state ??= startSummary(report.header);
     this.index.record(state, log.sizeBytes);
+    return { log, report };
+  }
+
+  /**
+   * Opens an existing session for viewing: one read-only replay (`visit` sees
+   * each event), no writer lock. The writer lock is taken by the first append.
+   */
+  async openLazily(id: string, visit?: (event: SessionEvent) => void): Promise<{ log: LazySessionLog; report: ReplayReport }> {
+    const path = await this.existingLogPath(id);
+    let state: SummaryState | undefined;
+    const report = await replaySessionLog(path, (event, header) => {
+      state = foldSummary(state ?? startSummary(header), event, this.options.callTitle);
+      visit?.(event);
+    });
+    let summary = state ?? startSummary(report.header);
+    const log = LazySessionLog.readOnly(path, logEndOf(report), {
+      onAppend: (event, size) => {
+        summary = foldSummary(summary, event, this.options.callTitle);
+        this.index.record(summary, size);
+      },
+      onClose: () => this.index.writerClosed(id),
+    });
     return { log, report };
   }
 

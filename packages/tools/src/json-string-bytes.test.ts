@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { unescapeJsonBytes, unescapeStoppedAt } from './json-string-bytes';
+import { unescapeJsonBytes } from './json-string-bytes';
 
 /** The body of a JSON string literal, as bytes. */
 function body(value: string): Buffer {
@@ -9,7 +9,7 @@ function body(value: string): Buffer {
 
 function unescape(source: Buffer, limit = Number.MAX_SAFE_INTEGER): string | undefined {
   const target = Buffer.alloc(source.length + 8);
-  const end = unescapeJsonBytes(source, 0, source.length, target, 0, limit);
+  const end = unescapeJsonBytes(source, 0, source.length, target, 0, limit).written;
   return end < 0 ? undefined : target.subarray(0, end).toString('utf8');
 }
 
@@ -52,17 +52,16 @@ describe('unescapeJsonBytes', () => {
     for (const value of samples) {
       const source = body(value);
       const target = Buffer.alloc(source.length);
-      expect(unescapeJsonBytes(source, 0, source.length, target, 0, source.length)).toBeLessThanOrEqual(source.length);
+      expect(unescapeJsonBytes(source, 0, source.length, target, 0, source.length).written).toBeLessThanOrEqual(source.length);
     }
   });
 
   it('stops at the closing quote when asked, and says where', () => {
     const source = Buffer.from('a \\"b\\" c"},"line_number":3');
     const target = Buffer.alloc(source.length);
-    const end = unescapeJsonBytes(source, 0, source.length, target, 0, 100, true);
-    expect(target.subarray(0, end).toString()).toBe('a "b" c');
-    expect(unescapeStoppedAt()).toBe(source.indexOf('"}'));
-    unescapeJsonBytes(source, 0, source.length, target, 0, 3, true);
-    expect(unescapeStoppedAt()).toBe(4);
+    const whole = unescapeJsonBytes(source, 0, source.length, target, 0, 100, true);
+    expect(target.subarray(0, whole.written).toString()).toBe('a "b" c');
+    expect(whole.stoppedAt).toBe(source.indexOf('"}'));
+    expect(unescapeJsonBytes(source, 0, source.length, target, 0, 3, true).stoppedAt).toBe(4);
   });
 });

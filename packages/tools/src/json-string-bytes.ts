@@ -13,19 +13,19 @@ const SIMPLE_ESCAPES: Int16Array = (() => {
   return table;
 })();
 
-/** Where the last `unescapeJsonBytes` stopped reading `source`: a module-level cursor, so the hot path allocates nothing. */
-let stoppedAt = 0;
-export function unescapeStoppedAt(): number {
-  return stoppedAt;
+/** What `unescapeJsonBytes` did: where writing and reading stopped. */
+export interface Unescaped {
+  /** The position in `target` after the last byte written, or -1 for an escape JSON does not define. */
+  written: number;
+  /** Where reading `source` stopped (at the closing quote, with `atQuote`). */
+  stoppedAt: number;
 }
 
 /**
  * Unescapes `source[start, end)` into `target` from `at`, stopping once
  * `limit` bytes are written (the rest is not needed), at the body's end, or —
  * with `atQuote` — at the first unescaped `"` (the string's closing quote);
- * an escape cut off by `end` ends the body. Returns the position after the
- * last byte written, or -1 for an escape JSON does not define;
- * `unescapeStoppedAt()` then tells where reading stopped. `target` must hold
+ * an escape cut off by `end` ends the body. `target` must hold
  * `min(end - start, limit + 3)` bytes from `at`.
  */
 export function unescapeJsonBytes(
@@ -36,7 +36,7 @@ export function unescapeJsonBytes(
   at: number,
   limit: number,
   atQuote = false,
-): number {
+): Unescaped {
   const stopAt = at + limit;
   let out = at;
   let index = start;
@@ -56,10 +56,10 @@ export function unescapeJsonBytes(
       index += 2;
       continue;
     }
-    if (letter !== 0x75) return -1; // only \uXXXX is left
+    if (letter !== 0x75) return { written: -1, stoppedAt: index }; // only \uXXXX is left
     if (index + 6 > end) break;
     let code = hex4(source, index + 2);
-    if (code < 0) return -1;
+    if (code < 0) return { written: -1, stoppedAt: index };
     index += 6;
     if (code >= 0xd800 && code <= 0xdbff && index + 6 <= end && source[index] === 0x5c && source[index + 1] === 0x75) {
       const low = hex4(source, index + 2);
@@ -70,8 +70,7 @@ export function unescapeJsonBytes(
     }
     out = writeCodePoint(target, out, code);
   }
-  stoppedAt = index;
-  return out;
+  return { written: out, stoppedAt: index };
 }
 
 function hex4(source: Buffer, at: number): number {

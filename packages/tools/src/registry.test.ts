@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JsonValue } from '@toolcards/protocol';
-import { presentCall, presentResult, runTool, TOOL_NAMES, toolSpecs } from './registry';
+import { presentCall, presentResult, runTool, TOOL_NAMES, toolSpecs, type PresenterFailure } from './registry';
 import { buildFixtureWorkspace, FIXTURE, textOf, type FixtureWorkspace } from './test-support/fixture-workspace';
 import type { ToolContext, ToolResult } from './tool';
 
@@ -86,6 +86,7 @@ describe('runTool', () => {
       workspace: {
         root: '/',
         display: (absolute) => absolute,
+        contains: () => true,
         resolve: () => {
           throw new Error('disk on fire');
         },
@@ -124,6 +125,24 @@ describe('presentResult', () => {
       meta: result.meta,
     } as unknown as ToolResult;
     expect(presentResult('read', { path: FIXTURE.crlf }, hostile)).toBeUndefined();
+  });
+
+  it('reports a presenter that throws to the hook it is handed, instead of only hiding it', async () => {
+    const result = await runTool('read', { path: FIXTURE.crlf }, fixture.context());
+    const failures: PresenterFailure[] = [];
+    const hostile = {
+      isError: false,
+      get content(): never {
+        throw new Error('hostile');
+      },
+      meta: result.meta,
+    } as unknown as ToolResult;
+    expect(presentResult('read', { path: FIXTURE.crlf }, hostile, (failure) => failures.push(failure))).toBeUndefined();
+    expect(failures).toEqual([{ phase: 'result', tool: 'read', error: expect.any(Error) }]);
+    // A declined view (bad args, unknown tool) is not a failure.
+    expect(presentResult('read', { path: 3 }, result, (failure) => failures.push(failure))).toBeUndefined();
+    expect(presentCall('write', {}, (failure) => failures.push(failure))).toEqual({ card: 'generic', title: 'write' });
+    expect(failures).toHaveLength(1);
   });
 
   it('declines every error result', async () => {

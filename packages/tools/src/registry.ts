@@ -75,8 +75,18 @@ export async function runTool(name: string, args: JsonValue, context: ToolContex
   }
 }
 
-/** Never throws: an unknown tool or bad args give a generic view titled with the tool name. */
-export function presentCall(name: string, args: JsonValue): ToolCallView {
+/** A presenter that threw (a bug in it): reported to the caller's hook, never thrown. */
+export interface PresenterFailure {
+  phase: 'call' | 'result';
+  tool: string;
+  error: unknown;
+}
+
+/**
+ * Never throws: an unknown tool or bad args give a generic view titled with
+ * the tool name; so does a presenter that throws, which is reported to `onFailure`.
+ */
+export function presentCall(name: string, args: JsonValue, onFailure?: (failure: PresenterFailure) => void): ToolCallView {
   const fallback = (): ToolCallView => {
     const kind = Object.hasOwn(CALL_KINDS, name) ? CALL_KINDS[name] : undefined;
     return kind === undefined ? { card: 'generic', title: name } : { card: 'generic', title: name, kind };
@@ -86,19 +96,26 @@ export function presentCall(name: string, args: JsonValue): ToolCallView {
     if (tool === undefined) return fallback();
     const parsed = parseToolArgs(tool, args);
     return parsed.ok ? tool.presentCall(parsed.args) : fallback();
-  } catch {
+  } catch (error) {
+    onFailure?.({ phase: 'call', tool: name, error });
     return fallback();
   }
 }
 
-/** Never throws: undefined sends the client to the generic card. */
-export function presentResult(name: string, args: JsonValue, result: ToolResult): ToolResultView | undefined {
+/** Never throws: undefined sends the client to the generic card (a presenter that throws is reported to `onFailure`). */
+export function presentResult(
+  name: string,
+  args: JsonValue,
+  result: ToolResult,
+  onFailure?: (failure: PresenterFailure) => void,
+): ToolResultView | undefined {
   try {
     const tool = findTool(name);
     if (tool === undefined) return undefined;
     const parsed = parseToolArgs(tool, args);
     return parsed.ok ? tool.presentResult(parsed.args, result) : undefined;
-  } catch {
+  } catch (error) {
+    onFailure?.({ phase: 'result', tool: name, error });
     return undefined;
   }
 }

@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { searchTarget } from './search-target';
-import { buildFixtureWorkspace, type FixtureWorkspace } from './test-support/fixture-workspace';
+import { openSearchTarget, type SearchTarget } from './search-target';
+import type { Workspace } from './tool';
+import { buildFixtureWorkspace, FIXTURE, type FixtureWorkspace } from './test-support/fixture-workspace';
+import { mkfifo } from './test-support/mkfifo';
 import { createWorkspace } from './workspace';
 
 let fixture: FixtureWorkspace;
@@ -10,22 +12,46 @@ beforeAll(async () => {
 });
 afterAll(() => fixture.cleanup());
 
-describe('searchTarget', () => {
-  it('hands ripgrep a relative path inside the root and shows its output without "./"', () => {
-    const root = searchTarget(fixture.workspace, fixture.root);
+async function opened(workspace: Workspace, absolute: string): Promise<SearchTarget> {
+  const outcome = await openSearchTarget(workspace, absolute, 'grep');
+  if (!outcome.ok) throw new Error(outcome.error.message);
+  return outcome.target;
+}
+
+describe('openSearchTarget', () => {
+  it('runs ripgrep inside the opened folder and shows its output relative to the root', async () => {
+    const root = await opened(fixture.workspace, fixture.root);
     expect(root.rgPath).toBe('.');
+    expect(root.cwd).toMatch(/^\/proc\/\d+\/fd\/\d+$/);
     expect(root.showPath('./src/unicode.ts')).toBe('src/unicode.ts');
-    const src = searchTarget(fixture.workspace, path.join(fixture.root, 'src'));
-    expect(src.rgPath).toBe('src');
-    expect(src.showPath('src/unicode.ts')).toBe('src/unicode.ts');
-    expect(src.showPath('src/a\\b.ts')).toBe('src/a\\b.ts');
+    await root.close();
+    const src = await opened(fixture.workspace, path.join(fixture.root, 'src'));
+    expect(src.showPath('./unicode.ts')).toBe('src/unicode.ts');
+    expect(src.showPath('./a\\b.ts')).toBe('src/a\\b.ts');
+    await src.close();
   });
 
-  it('hands ripgrep an absolute path outside the root and shows output as the workspace does', async () => {
+  it('shows output outside the root as the workspace does', async () => {
     const workspace = await createWorkspace(fixture.root, { allowOutsideWorkspace: true });
-    const outside = searchTarget(workspace, fixture.outside);
-    expect(outside.rgPath).toBe(fixture.outside);
-    expect(outside.showPath(path.join(fixture.outside, 'secret.txt'))).toBe(path.join(fixture.outside, 'secret.txt'));
-    expect(outside.showPath(path.join(fixture.root, 'a.ts'))).toBe('a.ts');
+    const outside = await opened(workspace, fixture.outside);
+    expect(outside.showPath('./secret.txt')).toBe(path.join(fixture.outside, 'secret.txt'));
+    await outside.close();
+  });
+
+  it('drops files whose folder really lies outside the workspace', async () => {
+    const root = await opened(fixture.workspace, fixture.root);
+    expect(root.reports(Buffer.from('./src/unicode.ts'))).toBe(true);
+    expect(root.reports(Buffer.from('./top-level.txt'))).toBe(true);
+    expect(root.reports(Buffer.from(`./${FIXTURE.linkDirOut}/secret.txt`))).toBe(false);
+    await root.close();
+  });
+
+  it('refuses a FIFO or a device as a target', async () => {
+    await mkfifo(path.join(fixture.root, 'target-pipe'));
+    const pipe = await openSearchTarget(fixture.workspace, path.join(fixture.root, 'target-pipe'), 'grep');
+    expect(pipe.ok ? undefined : pipe.error.code).toBe('FS_NOT_REGULAR_FILE');
+    const anywhere = await createWorkspace(fixture.root, { allowOutsideWorkspace: true });
+    const zero = await openSearchTarget(anywhere, '/dev/zero', 'grep');
+    expect(zero.ok ? undefined : zero.error.message).toBe('/dev/zero is not a regular file or a folder (a FIFO, a socket or a device); grep only searches files and folders.');
   });
 });

@@ -1,26 +1,82 @@
+import { realpathSync } from 'node:fs';
 import path from 'node:path';
+import type { ToolError } from '@toolcards/protocol';
+import { openConfined } from './confined-open';
 import type { Workspace } from './tool';
 
 /**
- * The path handed to ripgrep, and how its output paths are shown. Inside the
- * root, ripgrep runs from the root on a relative path (`.` for the root), so
- * its output is already workspace-relative; elsewhere (the spill folder, or an
- * opted-out workspace) it gets the absolute path.
+ * What ripgrep is pointed at, and how its output paths are shown and
+ * checked. The target is opened first and checked on its descriptor (see
+ * confined-open.ts); ripgrep then reaches that very folder or file through
+ * /proc/PID/fd/N, so swapping a folder on the way for a symlink after the
+ * check leads nowhere. A folder becomes ripgrep's cwd and is searched as `.`.
+ * Folders met during the walk could still be swapped while ripgrep reads
+ * them: `reports` checks each reported file's folder before its results are
+ * used (one realpath per folder per call).
  */
 export interface SearchTarget {
+  cwd: string;
   rgPath: string;
   showPath(rgOutputPath: string): string;
+  /** True when a path ripgrep reported (its raw bytes) really lies where the tools may look. */
+  reports(rgOutputPath: Buffer): boolean;
+  /** Call once ripgrep has exited. */
+  close(): Promise<void>;
 }
 
-export function searchTarget(workspace: Workspace, absolute: string): SearchTarget {
+export type SearchTargetOpen = { ok: true; target: SearchTarget } | { ok: false; error: ToolError };
+
+export async function openSearchTarget(workspace: Workspace, absolute: string, tool: 'grep' | 'glob'): Promise<SearchTargetOpen> {
   const shown = workspace.display(absolute);
-  const relative = !shown.startsWith('/') && !/^[A-Za-z]:[\\/]/.test(shown);
+  const confined = await openConfined(workspace, absolute, shown);
+  if (!confined.ok) return confined;
+  const { handle, stats, stablePath, real } = confined.opened;
+  const close = () => handle.close().catch(() => undefined);
+  if (stats.isFile()) {
+    const rgPath = stablePath ?? real;
+    return { ok: true, target: { cwd: workspace.root, rgPath, showPath: () => shown, reports: () => true, close } };
+  }
+  if (!stats.isDirectory()) {
+    await close();
+    // ripgrep would read a FIFO or a device it is given by name until the timeout.
+    return {
+      ok: false,
+      error: { code: 'FS_NOT_REGULAR_FILE', message: `${shown} is not a regular file or a folder (a FIFO, a socket or a device); ${tool} only searches files and folders.` },
+    };
+  }
+  const base = stablePath ?? real;
+  const prefix = shown === '.' ? '' : `${shown}/`;
+  const folders = new Map<string, boolean>([['.', true]]);
   return {
-    rgPath: relative ? shown : absolute,
-    showPath(rgOutputPath) {
-      if (!relative) return workspace.display(rgOutputPath);
-      const slashed = path.sep === '\\' ? rgOutputPath.replaceAll('\\', '/') : rgOutputPath;
-      return slashed.startsWith('./') ? slashed.slice(2) : slashed;
+    ok: true,
+    target: {
+      cwd: base,
+      rgPath: '.',
+      showPath(rgOutputPath) {
+        const slashed = path.sep === '\\' ? rgOutputPath.replaceAll('\\', '/') : rgOutputPath;
+        return prefix + (slashed.startsWith('./') ? slashed.slice(2) : slashed);
+      },
+      reports(rgOutputPath) {
+        const slash = rgOutputPath.lastIndexOf(0x2f);
+        if (slash <= 0) return true;
+        const folder = rgOutputPath.toString('latin1', 0, slash);
+        let allowed = folders.get(folder);
+        if (allowed === undefined) {
+          allowed = folderInside(workspace, Buffer.concat([Buffer.from(`${base}/`), rgOutputPath.subarray(0, slash)]));
+          folders.set(folder, allowed);
+        }
+        return allowed;
+      },
+      close,
     },
   };
+}
+
+function folderInside(workspace: Workspace, folder: Buffer): boolean {
+  try {
+    return workspace.contains(realpathSync.native(folder));
+  } catch {
+    // Gone or unreadable by now: nothing from it is shown.
+    return false;
+  }
 }

@@ -1,4 +1,4 @@
-import { unescapeJsonBytes, unescapeStoppedAt } from './json-string-bytes';
+import { unescapeJsonBytes } from './json-string-bytes';
 
 /** Size of each batch handed to the spill writer. */
 const BATCH_BYTES = 64 * 1024;
@@ -66,8 +66,9 @@ export class SpillBytes {
     const labelAt = this.used;
     const guess = this.labelLength;
     const bodyAt = labelAt + guess;
-    let out = unescapeJsonBytes(source, valueStart, end, buffer, bodyAt, maxBody + 2, true);
-    const quoteAt = unescapeStoppedAt();
+    const unescaped = unescapeJsonBytes(source, valueStart, end, buffer, bodyAt, maxBody + 2, true);
+    let out = unescaped.written;
+    const quoteAt = unescaped.stoppedAt;
     if (out < 0 || source[quoteAt] !== 0x22) return false;
     if (out > bodyAt && buffer[out - 1] === 0x0a) out -= 1;
     if (out > bodyAt && buffer[out - 1] === 0x0d) out -= 1;

@@ -10,4 +10,5 @@ export const DEFAULT_TOOL_CONFIG: ToolConfig = Object.freeze({
   grepTimeoutMs: 30_000,
   globMaxResults: 100,
   metaMaxBytes: 64 * 1024,
+  ripgrepMaxRunning: 4,
 });

@@ -31,6 +31,8 @@ export interface ToolConfig {
   grepTimeoutMs: number; // 30 000 (bounds glob's ripgrep run too)
   globMaxResults: number; // 100
   metaMaxBytes: number; // 64 KiB
+  /** ripgrep processes (grep and glob calls) running at once in this process; the rest wait their turn. */
+  ripgrepMaxRunning: number; // 4
 }
 
 /** Resolves tool paths inside the workspace root (see workspace.ts). */
@@ -45,6 +47,8 @@ export interface Workspace {
   resolve(path: string): Promise<{ ok: true; absolute: string } | { ok: false; error: ToolError }>;
   /** A path as shown to people and the model: relative to root when inside it. */
   display(absolute: string): string;
+  /** True when a real path (symlinks resolved) is one the tools may use: under the root or an extra readable root. */
+  contains(realPath: string): boolean;
 }
 
 /** Where a capped result's full version is written (per-session folder). */

@@ -1,3 +1,4 @@
+import { realpathSync } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ToolError } from '@toolcards/protocol';
@@ -77,7 +78,13 @@ export async function createWorkspace(root: string, options: WorkspaceOptions = 
     return toSlashes(relative);
   }
 
-  return { root: realRoot, resolve, display };
+  /** Sync, for checks on every file a search reports: the extra roots' real paths are cached. */
+  function contains(real: string): boolean {
+    if (allowOutside || isInside(realRoot, real)) return true;
+    return extraRoots.some((extra) => isInside(extra.realSync(), real));
+  }
+
+  return { root: realRoot, resolve, display, contains };
 }
 
 function outside(message: string): Resolution {
@@ -120,6 +127,15 @@ class ReadableRoot {
     if (this.resolved !== undefined) return this.resolved;
     try {
       this.resolved = await realpath(this.lexical);
+      return this.resolved;
+    } catch {
+      return this.lexical;
+    }
+  }
+  realSync(): string {
+    if (this.resolved !== undefined) return this.resolved;
+    try {
+      this.resolved = realpathSync.native(this.lexical);
       return this.resolved;
     } catch {
       return this.lexical;

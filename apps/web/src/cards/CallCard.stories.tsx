@@ -20,6 +20,7 @@ export const ExecuteCall: Story = { name: 'Execute call', args: { view: callFixt
 export const FetchCall: Story = { name: 'Fetch call', args: { view: callFixtures.fetch } };
 export const OtherCall: Story = { name: 'Other call', args: { view: callFixtures.other } };
 export const UntypedCall: Story = { name: 'Call without a kind', args: { view: callFixtures.untyped } };
+export const DeceptiveNames: Story = { name: 'Read call on deceptive names', args: { view: callFixtures.deceptiveNames } };
 
 export const Cancelled: Story = {
   name: 'Cancelled call',

@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react';
 import type { ToolCallView } from '@toolcards/protocol';
 import { CallCard } from './CallCard';
 import { callFixtures } from './fixtures';
+import { rawBidiControls } from './text/raw-controls';
 
 describe('CallCard', () => {
   it.each(Object.entries(callFixtures) as [string, ToolCallView][])('shows the pending %s call with its kind and a busy indicator', (_, view) => {
@@ -19,6 +20,16 @@ describe('CallCard', () => {
     render(<CallCard view={callFixtures.move} state="pending" />);
     expect(screen.getByText('a.ts')).toBeTruthy();
     expect(screen.getByText('b.ts')).toBeTruthy();
+  });
+
+  it('shows deceptive names in the title and locations: chips, a mixed-script flag, a bidi warning', () => {
+    const { container } = render(<CallCard view={callFixtures.deceptiveNames} state="pending" />);
+    const locations = [...container.querySelectorAll('.tc-call__locations li')];
+    expect(locations.map((location) => location.querySelector('code')!.textContent)).toEqual(['p\u0430ckage.json', 'downloads/reportU+202Etxt.exe:2']);
+    // The title and the first location both name the Cyrillic `а`.
+    expect(screen.getAllByRole('img', { name: /^Mixed scripts: “p\u0430ckage”/ })).toHaveLength(2);
+    expect(screen.getByRole('note')).toBeTruthy();
+    expect(rawBidiControls(container)).toEqual([]);
   });
 
   it('shows a cancelled call as no longer busy', () => {

@@ -1,8 +1,12 @@
 import { useEffect } from 'react';
 import { langFromPath, type ToolCallView } from '@toolcards/protocol';
 import { CardFrame } from './frame/CardFrame';
+import { CardTitle } from './frame/CardTitle';
 import { KindIcon } from './frame/KindIcon';
 import { warmHighlight } from './read/highlight/highlight-client';
+import { hasBidiControl } from './text/invisible-characters';
+import { MixedScriptMarker } from './text/MixedScriptMarker';
+import { VisibleText } from './text/VisibleText';
 
 export interface CallCardProps {
   view: ToolCallView;
@@ -22,10 +26,11 @@ export function CallCard({ view, state }: CallCardProps) {
       variant="call"
       label={`${view.title} — ${pending ? 'running' : 'cancelled'}`}
       busy={pending}
+      hasBidiControls={hasBidiControl(view.title) || (view.locations ?? []).some((location) => hasBidiControl(location.path))}
       heading={
         <>
           <KindIcon kind={view.kind ?? 'other'} />
-          <span className="tc-card__title">{view.title}</span>
+          <CardTitle title={view.title} />
         </>
       }
       details={
@@ -43,7 +48,10 @@ export function CallCard({ view, state }: CallCardProps) {
         <ul className="tc-call__locations">
           {view.locations.map((location, index) => (
             <li key={index}>
-              <code>{location.line === undefined ? location.path : `${location.path}:${location.line}`}</code>
+              <code>
+                <VisibleText text={location.line === undefined ? location.path : `${location.path}:${location.line}`} />
+              </code>
+              <MixedScriptMarker text={location.path} />
             </li>
           ))}
         </ul>

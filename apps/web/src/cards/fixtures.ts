@@ -95,6 +95,32 @@ const shortTypescript = typescriptModule(1);
 /** A line a tool would deliver for file content or a file name meant to become markup. */
 export const HOSTILE_TEXT = '<img src=x onerror=alert(1)>';
 
+/**
+ * Names that display as something they are not: a right-to-left override that makes
+ * `report[U+202E]txt.exe` read "reportexe.txt", a zero-width space, a Cyrillic `а` in `package.json`.
+ */
+export const DECEPTIVE_NAMES = {
+  reversedExtension: 'downloads/report\u202Etxt.exe',
+  zeroWidthSpace: 'src/zw\u200Bspace.ts',
+  cyrillicA: 'p\u0430ckage.json',
+} as const;
+
+/**
+ * Trojan Source (CVE-2021-42574), "commenting out": bidi overrides and isolates inside the
+ * comments make the admin check display as live code. A byte order mark starts the file
+ * (shown raw: it is one), an invisible Hangul filler names a variable, and a zero-width
+ * space hides in an identifier.
+ */
+const TROJAN_SOURCE = [
+  '\uFEFF#!/usr/bin/env node',
+  'let isAdmin = false;',
+  '/*\u202E } \u2066if (isAdmin)\u2069 \u2066 begin admins only */',
+  '    console.log("You are an admin.");',
+  '/* end admins only \u202E { \u2066*/',
+  'const \u3164 = process.env.TOKEN;',
+  'export const is\u200BAdmin = () => isAdmin;',
+];
+
 // ── Read ───────────────────────────────────────────────────────────────────
 
 export const readFixtures = {
@@ -184,6 +210,37 @@ export const readFixtures = {
     lines: numbered(['; written on Windows', '[server]', 'host = 127.0.0.1', 'port = 3080', '', '[log]', 'level = info']),
     totalLines: 7,
     lang: 'ini',
+  },
+  /** Trojan Source: bidi controls inside comments, invisible identifiers. */
+  trojanSource: {
+    card: 'read',
+    path: 'src/auth/is-admin.js',
+    offset: 1,
+    lines: numbered(TROJAN_SOURCE),
+    totalLines: TROJAN_SOURCE.length,
+    lang: 'javascript',
+  },
+  /** A reversed file name, and contents full of characters that draw as nothing. */
+  invisibleCharacters: {
+    card: 'read',
+    path: DECEPTIVE_NAMES.reversedExtension,
+    offset: 1,
+    lines: numbered([
+      'zero\u200Bwidth\u200Cnon\u200Djoiners and a soft\u00ADhyphen',
+      'a NUL \u0000, an ESC \u001B[31m and a DEL \u007F',
+      'hidden tags: ok\u{E0069}\u{E0067}\u{E006E}\u{E006F}\u{E0072}\u{E0065}',
+      'emoji stay whole: \u{1F468}\u200D\u{1F469}\u200D\u{1F467} ❤️ \u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}',
+    ]),
+    totalLines: 4,
+  },
+  /** A `package.json` whose `a` is Cyrillic. */
+  mixedScriptName: {
+    card: 'read',
+    path: DECEPTIVE_NAMES.cyrillicA,
+    offset: 1,
+    lines: numbered(['{', '  "name": "toolcards",', '  "private": true', '}']),
+    totalLines: 4,
+    lang: 'json',
   },
   /** File name and contents that would be markup if anything rendered them as HTML. */
   hostile: {
@@ -278,6 +335,27 @@ export const searchMatchesFixtures = {
     truncated: false,
     total: 0,
   },
+  /** Deceptive file names, and match lines with bidi and zero-width characters before and inside the match. */
+  invisibleCharacters: {
+    card: 'search',
+    shape: 'matches',
+    title: 'grep "isAdmin"',
+    files: [
+      {
+        path: 'src/auth/is-admin.js',
+        matches: [
+          match(3, '/*\u202E } \u2066if (isAdmin)\u2069 \u2066 begin admins only */', 'isAdmin'),
+          match(7, 'export const is\u200BAdmin = () => isAdmin;', 'isAdmin'),
+          // The match itself spans a zero-width space.
+          match(7, 'export const is\u200BAdmin = () => isAdmin;', 'is\u200BAdmin'),
+        ],
+      },
+      { path: DECEPTIVE_NAMES.zeroWidthSpace, matches: [match(1, 'if (isAdmin) grant();', 'isAdmin')] },
+      { path: DECEPTIVE_NAMES.cyrillicA, matches: [match(2, '  "isAdmin": false,', 'isAdmin')] },
+    ],
+    truncated: false,
+    total: 5,
+  },
   /** Match text and a file name that would be markup if rendered as HTML. */
   hostile: {
     card: 'search',
@@ -317,6 +395,15 @@ export const searchPathsFixtures = {
     truncated: false,
     total: 0,
   },
+  /** Deceptive names among ordinary ones (a Cyrillic name with a Latin extension is fine). */
+  invisibleCharacters: {
+    card: 'search',
+    shape: 'paths',
+    title: 'glob "**/*"',
+    paths: [DECEPTIVE_NAMES.reversedExtension, DECEPTIVE_NAMES.zeroWidthSpace, DECEPTIVE_NAMES.cyrillicA, 'docs/отчёт.txt'],
+    truncated: false,
+    total: 4,
+  },
   hostile: {
     card: 'search',
     shape: 'paths',
@@ -341,6 +428,12 @@ export const genericFixtures = {
     content: Array.from({ length: 120 }, (_, index) => `${String(1000 + index).padStart(6)}  node worker-${index}.js`).join('\n'),
   },
   empty: { card: 'generic', title: 'touch notes.txt' },
+  /** Output with a bidi override, colour escapes and a progress bar's carriage returns. */
+  invisibleCharacters: {
+    card: 'generic',
+    title: 'cat notes.txt',
+    content: 'total: 100\u202E00\u202C credits\n\u001B[32mok\u001B[0m all checks passed\r\nprogress 50%\rprogress 100%\n',
+  },
 } satisfies Record<string, GenericResultView>;
 
 // ── Results as they arrive: the fallback paths ────────────────────────────
@@ -392,6 +485,13 @@ export const callFixtures = {
   execute: { card: 'generic', title: 'npm test', kind: 'execute' },
   fetch: { card: 'generic', title: 'fetch https://example.com/api', kind: 'fetch' },
   other: { card: 'generic', title: 'think', kind: 'other' },
+  /** A read of a mixed-script name and a reversed one. */
+  deceptiveNames: {
+    card: 'generic',
+    title: `read ${DECEPTIVE_NAMES.cyrillicA}`,
+    kind: 'read',
+    locations: [{ path: DECEPTIVE_NAMES.cyrillicA }, { path: DECEPTIVE_NAMES.reversedExtension, line: 2 }],
+  },
   /** No kind at all: drawn as "other". */
   untyped: { card: 'generic', title: 'custom_tool' },
 } satisfies Record<string, ToolCallView>;

@@ -7,3 +7,7 @@ export { ReadCard } from './read/ReadCard';
 export { SearchCard } from './search/SearchCard';
 /** Warm the highlight worker for a language when idle (e.g. the app's likely languages at startup). */
 export { warmHighlight } from './read/highlight/highlight-client';
+/** Text with invisible, control and bidi characters shown as chips, for other surfaces that show file names or tool text. */
+export { VisibleText } from './text/VisibleText';
+export { MixedScriptMarker } from './text/MixedScriptMarker';
+export { escapedText, hasBidiControl } from './text/invisible-characters';

@@ -1,8 +1,8 @@
 import {
   apiErrorSchema,
-  isJsonObject,
   serverInfoSchema,
-  sessionSummarySchema,
+  sessionListResponseSchema,
+  sessionResponseSchema,
   type ServerInfo,
   type SessionSummary,
 } from '@toolcards/protocol';
@@ -36,17 +36,12 @@ export class ServerApi {
 
   /** This workspace's sessions, newest activity first (the server answers `{ sessions }`). */
   sessions(): Promise<SessionSummary[]> {
-    return this.request('GET', '/api/sessions', (body) => {
-      const list = isJsonObject(body) ? body.sessions : undefined;
-      if (!Array.isArray(list)) return undefined;
-      const sessions = list.map((item) => parsedWith(sessionSummarySchema, item));
-      return sessions.every((session) => session !== undefined) ? (sessions as SessionSummary[]) : undefined;
-    });
+    return this.request('GET', '/api/sessions', (body) => parsedWith(sessionListResponseSchema, body)?.sessions);
   }
 
   /** A new session on the server's workspace (the server answers 201 `{ session }`). */
   createSession(): Promise<SessionSummary> {
-    return this.request('POST', '/api/sessions', (body) => parsedWith(sessionSummarySchema, isJsonObject(body) ? body.session : undefined));
+    return this.request('POST', '/api/sessions', (body) => parsedWith(sessionResponseSchema, body)?.session);
   }
 
   private async request<T>(method: 'GET' | 'POST', path: string, narrow: (body: unknown) => T | undefined): Promise<T> {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ServerInfo, SessionSummary } from '@toolcards/protocol';
-import { SessionClient, type HashPlace } from './SessionClient';
+import { SessionClient, TAIL_EVENTS, type HashPlace } from './SessionClient';
 import { SessionStore } from './SessionStore';
 import { UnauthorizedError } from '../sessions/ServerApi';
 import { WireTestServer } from './WireTestServer';
@@ -70,7 +70,7 @@ describe('SessionClient over a real WebSocket', () => {
     await client!.start();
     await vi.waitFor(() => expect(store.state.getState().caughtUp).toBe(true));
     expect(hash.value).toBe('#/s/s1');
-    expect(server.received[0]).toEqual({ type: 'subscribe', sessionId: 's1', afterSeq: -1 });
+    expect(server.received[0]).toEqual({ type: 'subscribe', sessionId: 's1', afterSeq: -1, tail: TAIL_EVENTS });
     expect(rowsOf(store)).toEqual(['m0', 'm1', 'm2']);
     server.append('live');
     await vi.waitFor(() => expect(rowsOf(store)).toEqual(['m0', 'm1', 'm2', 'live']));
@@ -101,7 +101,7 @@ describe('SessionClient over a real WebSocket', () => {
     await vi.waitFor(() => expect(server.connections).toBe(2));
     await vi.waitFor(() => expect(rowsOf(store)).toEqual(['m0', 'm1', 'while away']));
     expect(server.received.filter((frame) => frame.type === 'subscribe')).toEqual([
-      { type: 'subscribe', sessionId: 's1', afterSeq: -1 },
+      { type: 'subscribe', sessionId: 's1', afterSeq: -1, tail: TAIL_EVENTS },
       { type: 'subscribe', sessionId: 's1', afterSeq: 1 },
     ]);
     expect(statuses).toEqual(['connected', 'reconnecting', 'connected']);

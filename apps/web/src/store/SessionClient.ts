@@ -22,8 +22,12 @@ export interface SessionClientOptions {
   hash: HashPlace;
   createSocket?: (url: string) => SocketLike;
   schedule?: FrameScheduler;
-  /** How often a replaying history is shown (default every REPLAY_PUBLISH_MS). */
+  /** How often a replaying history's progress is shown (default every REPLAY_PUBLISH_MS). */
   replaySchedule?: FrameScheduler;
+  /** How the next older page is put off after one arrived (default: a macrotask, so input and paint go first). */
+  backfillSchedule?: FrameScheduler;
+  /** Events a session opens on (default TAIL_EVENTS). */
+  tail?: number;
   timers?: Timers;
   random?: () => number;
   isOnline?: () => boolean;
@@ -41,6 +45,23 @@ const replayScheduler: FrameScheduler = (callback) => {
   return () => clearTimeout(timer);
 };
 
+/** After the next paint: the tail is on screen before the first older page is asked for. */
+const backfillScheduler: FrameScheduler = (callback) => {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(callback, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+};
+
+/** A session opens on about a screenful and a half of its last events; the rest loads behind them. */
+export const TAIL_EVENTS = 200;
+/** Events per older page: large enough that a long session backfills in a few round trips. */
+export const OLDER_PAGE_EVENTS = 2_500;
+
 const NOT_CONNECTED = 'Not connected to the server — wait for the connection to come back and try again.';
 
 /**
@@ -55,6 +76,7 @@ export class SessionClient {
   private readonly connection: SessionConnection;
   private readonly publisher: OncePerFrame;
   private readonly replayPublisher: OncePerFrame;
+  private readonly backfill: OncePerFrame;
   private requestSerial = 0;
 
   constructor(options: SessionClientOptions) {
@@ -63,6 +85,7 @@ export class SessionClient {
     this.hash = options.hash;
     this.publisher = new OncePerFrame(() => this.store.publish(), options.schedule);
     this.replayPublisher = new OncePerFrame(() => this.store.publish(), options.replaySchedule ?? replayScheduler);
+    this.backfill = new OncePerFrame(() => this.loadOlder(), options.backfillSchedule ?? backfillScheduler);
     this.connection = new SessionConnection({
       url: options.socketUrl,
       ...(options.createSocket ? { createSocket: options.createSocket } : {}),
@@ -72,6 +95,7 @@ export class SessionClient {
       onFrame: (frame) => this.receive(frame),
       onStatus: (connection) => this.store.setConnection(connection),
       resumeSeq: () => this.store.lastSeq,
+      tail: options.tail ?? TAIL_EVENTS,
       onHandshakeFailed: () => void this.checkToken(),
     });
   }
@@ -94,6 +118,7 @@ export class SessionClient {
     if (this.hash.read() !== hashForSession(sessionId)) this.hash.write(hashForSession(sessionId));
     this.publisher.dispose();
     this.replayPublisher.dispose();
+    this.backfill.dispose();
     this.store.openSession(sessionId);
     this.connection.open(sessionId);
   }
@@ -145,6 +170,19 @@ export class SessionClient {
     if (this.runTool(request.name, request.args)) this.store.expectRead(request);
   }
 
+  /**
+   * Asks for the page of events before the first one held (the user scrolled up, or the
+   * background backfill); nothing when one is on its way or the session's start is held.
+   */
+  loadOlder(): void {
+    const sessionId = this.store.state.getState().sessionId;
+    const request = this.store.olderPageRequest();
+    if (sessionId === null || request === undefined) return;
+    if (this.connection.send({ type: 'load-history', sessionId, beforeSeq: request.beforeSeq, limit: OLDER_PAGE_EVENTS })) {
+      this.store.noteOlderRequested();
+    }
+  }
+
   /** The browser is back online: do not wait for the backoff. */
   reconnectNow(): void {
     this.connection.reconnectNow();
@@ -153,6 +191,7 @@ export class SessionClient {
   stop(): void {
     this.connection.close();
     this.replayPublisher.dispose();
+    this.backfill.dispose();
     this.publisher.flush();
   }
 
@@ -166,6 +205,8 @@ export class SessionClient {
     const outcome = this.store.receive(frame);
     if (this.store.replaying) this.replayPublisher.request();
     else this.publisher.request();
+    // Older history loads behind the tail, a page at a time, once the tail is on screen.
+    if (frame.type === 'caught-up' || frame.type === 'history-end') this.backfill.request();
     // A hole in the seqs: drop this socket and resume from what is held.
     if (outcome.resync) this.connection.resync();
     if (outcome.unknownSession) void this.openFallbackSession();

@@ -28,6 +28,8 @@ export interface SessionConnectionOptions {
   onStatus: (state: ConnectionState) => void;
   /** The last seq the client holds, read when (re)subscribing. */
   resumeSeq: () => number;
+  /** A client holding nothing yet asks for only this many of the last events (tail first). */
+  tail?: number;
   /** A socket closed before it ever opened (refused token, server down). */
   onHandshakeFailed?: () => void;
   timers?: Timers;
@@ -126,7 +128,9 @@ export class SessionConnection {
       opened = true;
       this.everConnected = true;
       // Resume point read now, not earlier: everything applied so far is not asked for again.
-      socket.send(JSON.stringify({ type: 'subscribe', sessionId, afterSeq: this.options.resumeSeq() } satisfies ClientFrame));
+      const afterSeq = this.options.resumeSeq();
+      const tail = afterSeq === -1 ? this.options.tail : undefined;
+      socket.send(JSON.stringify({ type: 'subscribe', sessionId, afterSeq, ...(tail === undefined ? {} : { tail }) } satisfies ClientFrame));
       this.options.onStatus({ status: 'connected' });
     };
     socket.onmessage = (event) => {

@@ -16,9 +16,11 @@ function eventFrame(seq: number, type: SessionEvent['type'] = 'user/message', da
   return { type: 'event', sessionId, event: { seq, time: 't', type, data: data ?? defaults[type] } as SessionEvent };
 }
 
+/** A store on session s1 whose (empty) history has been replayed: what arrives is live. */
 function openStore(): SessionStore {
   const store = new SessionStore();
   store.openSession('s1');
+  store.ingest([{ type: 'caught-up', sessionId: 's1', lastSeq: -1 }]);
   return store;
 }
 
@@ -27,7 +29,7 @@ describe('SessionStore', () => {
     const store = openStore();
     const outcome = store.ingest([
       { type: 'hello', version: '0.1.0', workspace: '/w', model: { model: 'deepseek-chat', baseUrl: 'https://api' } },
-      { type: 'subscribed', sessionId: 's1', header },
+      { type: 'subscribed', sessionId: 's1', header, fromSeq: 0, lastSeq: 1 },
       eventFrame(0),
       eventFrame(1, 'tool/call'),
       { type: 'caught-up', sessionId: 's1', lastSeq: 1 },
@@ -103,7 +105,8 @@ describe('SessionStore', () => {
   });
 
   it('asks for a resync when caught-up says more exists than arrived', () => {
-    const store = openStore();
+    const store = new SessionStore();
+    store.openSession('s1');
     expect(store.ingest([eventFrame(0), { type: 'caught-up', sessionId: 's1', lastSeq: 3 }]).resync).toBe(true);
     expect(store.state.getState().caughtUp).toBe(false);
   });

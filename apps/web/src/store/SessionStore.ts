@@ -1,7 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { assertNever, type JsonValue, type ModelInfo, type ServerFrame, type SessionHeader, type ToolOrigin } from '@toolcards/protocol';
-import { TimelineBuilder } from '../timeline/rowsFromEvents';
-import type { TimelineRow } from '../timeline/TimelineRow';
+import { TimelineBuilder, type AppendOutcome } from '../timeline/rowsFromEvents';
+import type { EventDelivery, TimelineRow } from '../timeline/TimelineRow';
 import { requestIndexForCall, type OpenLocationRequest } from './openLocationRequest';
 
 export type ConnectionStatus = 'connecting' | 'connected' | 'reconnecting' | 'offline';
@@ -35,6 +35,8 @@ export interface SessionState {
   header: SessionHeader | null;
   /** History has been replayed; what arrives now is live. */
   caughtUp: boolean;
+  /** How much of the session the timeline holds, and what is still loading. */
+  history: HistoryState;
   rows: readonly TimelineRow[];
   lastSeq: number;
   /** A call or a model turn is in flight (the Cancel button shows). */
@@ -48,6 +50,22 @@ export interface SessionState {
   followSerial: number;
 }
 
+/**
+ * A session opens on its last screenful of events (tail first); older pages are loaded
+ * behind it. While the opening history arrives only `received`/`expected` change.
+ */
+export interface HistoryState {
+  /** Seq of the first event held (0 when the timeline starts at the session's start). */
+  firstSeq: number;
+  /** Events before `firstSeq` exist and are not loaded yet. */
+  hasOlder: boolean;
+  /** An older page was asked for and has not arrived yet. */
+  loadingOlder: boolean;
+  /** Events of the opening history received so far, and how many it has. */
+  received: number;
+  expected: number;
+}
+
 export interface IngestOutcome {
   /** An event was missing: drop the link and resume from `lastSeq`. */
   resync: boolean;
@@ -57,6 +75,8 @@ export interface IngestOutcome {
 
 const MAX_NOTICES = 5;
 
+const EMPTY_HISTORY: HistoryState = { firstSeq: 0, hasOlder: false, loadingOlder: false, received: 0, expected: 0 };
+
 function initialState(): SessionState {
   return {
     connection: { status: 'connecting' },
@@ -65,6 +85,7 @@ function initialState(): SessionState {
     sessionId: null,
     header: null,
     caughtUp: false,
+    history: EMPTY_HISTORY,
     rows: [],
     lastSeq: -1,
     running: false,
@@ -78,12 +99,19 @@ function initialState(): SessionState {
 /**
  * The client's state: a zustand store (`state`) that components subscribe to, plus the
  * non-reactive timeline builder it is derived from. Each frame is applied as it arrives
- * (O(1)); the store is updated once per animation frame (`publish`): one array copy and
- * one `set` per frame, however many events came in it.
+ * (O(1) per event); the store is updated at most once per animation frame (`publish`).
+ * While a session's opening history arrives, rows are not published at all — only its
+ * progress — so the timeline renders once, at caught-up, with every call matched to its
+ * result. Older pages arrive later and are spliced in front, one publish per page.
  */
 export class SessionStore {
   readonly state: StoreApi<SessionState> = createStore<SessionState>()(initialState);
   private builder = new TimelineBuilder();
+  /** Every applied event, in order: an older page rebuilds the rows from them. */
+  private held: EventDelivery[] = [];
+  /** An older page as it arrives, until its `history-end`. */
+  private older: EventDelivery[] = [];
+  private history: HistoryState = EMPTY_HISTORY;
   private readRequests: OpenLocationRequest[] = [];
   private revealSerial = 0;
   private noticeSerial = 0;
@@ -94,6 +122,9 @@ export class SessionStore {
   /** Starts showing session `sessionId` from scratch; its history arrives as frames. */
   openSession(sessionId: string): void {
     this.builder = new TimelineBuilder();
+    this.held = [];
+    this.older = [];
+    this.history = EMPTY_HISTORY;
     this.readRequests = [];
     // What was received for the previous session is dropped; its server identity and notices are not.
     const { server, notices } = this.pending;
@@ -103,12 +134,26 @@ export class SessionStore {
       sessionId,
       header: null,
       caughtUp: false,
+      history: EMPTY_HISTORY,
       rows: [],
       lastSeq: -1,
       running: false,
       targetLines: new Map(),
       reveal: null,
     });
+  }
+
+  /** The `load-history` to send for the next older page, unless one is in flight or none is left. */
+  olderPageRequest(): { beforeSeq: number } | undefined {
+    const { hasOlder, loadingOlder, firstSeq } = this.history;
+    if (!hasOlder || loadingOlder || this.replaying || this.state.getState().sessionId === null) return undefined;
+    return { beforeSeq: firstSeq };
+  }
+
+  /** An older page was asked for. */
+  noteOlderRequested(): void {
+    this.setHistory({ loadingOlder: true });
+    this.publish();
   }
 
   /** The seq to resume from: everything up to it is held. */
@@ -149,19 +194,45 @@ export class SessionStore {
         this.pending.server = { version: frame.version, workspace: frame.workspace, model: frame.model };
         break;
       case 'subscribed':
-        if (frame.sessionId === sessionId) this.pending.header = frame.header;
-        break;
-      case 'event': {
         if (frame.sessionId !== sessionId) break;
-        const applied = this.builder.append(frame);
-        this.changed = true;
-        // Nothing after a gap can be placed: the link is dropped and resumes from lastSeq.
-        if (applied === 'gap') outcome.resync = true;
-        if (applied === 'applied' && frame.event.type === 'tool/call' && this.readRequests.length > 0) {
-          this.matchReadRequest(frame.event.seq, frame.event.data);
+        this.pending.header = frame.header;
+        // Nothing held yet: the timeline starts where this history does (the tail of a long session).
+        if (this.held.length === 0) this.builder = new TimelineBuilder(frame.fromSeq);
+        // A new socket: an older page asked on the old one will not come.
+        this.older = [];
+        this.setHistory({
+          ...(this.held.length === 0 ? { firstSeq: frame.fromSeq, hasOlder: frame.fromSeq > 0 } : {}),
+          loadingOlder: false,
+          received: 0,
+          expected: Math.max(0, frame.lastSeq - frame.fromSeq + 1),
+        });
+        break;
+      case 'event':
+        if (frame.sessionId !== sessionId) break;
+        if (this.apply(frame) === 'gap') outcome.resync = true;
+        break;
+      case 'history': {
+        if (frame.sessionId !== sessionId) break;
+        let received = 0;
+        for (const item of frame.items) {
+          if (item.event.seq < this.builder.firstSeq) {
+            this.older.push(item);
+            continue;
+          }
+          received += 1;
+          // Nothing after a gap can be placed: the link is dropped and resumes from lastSeq.
+          if (this.apply(item) === 'gap') outcome.resync = true;
         }
+        if (received > 0) this.setHistory({ received: this.history.received + received });
         break;
       }
+      case 'history-end':
+        if (frame.sessionId !== sessionId) break;
+        // An answer for where the timeline starts now (not a stale one from before a reconnect).
+        if (frame.beforeSeq === this.builder.firstSeq) this.prependOlder(frame.fromSeq);
+        else this.older = [];
+        this.setHistory({ loadingOlder: false });
+        break;
       case 'caught-up':
         if (frame.sessionId !== sessionId) break;
         // The server has more than it sent us: a hole at the end is a gap too.
@@ -186,13 +257,62 @@ export class SessionStore {
     const patch = this.pending;
     if (!this.changed && Object.keys(patch).length === 0) return;
     this.pending = {};
+    const current = this.state.getState();
+    // The opening history is still arriving: show its progress, render the rows once it is all here.
+    if (current.sessionId !== null && !(patch.caughtUp ?? current.caughtUp)) {
+      this.state.setState(patch);
+      return;
+    }
     this.changed = false;
     this.state.setState({
       ...patch,
       rows: this.builder.rowsSnapshot(),
       lastSeq: this.builder.lastSeq,
-      running: this.running(patch.server ?? this.state.getState().server),
+      running: this.running(patch.server ?? current.server),
     });
+  }
+
+  /** Applies one event after what is held. */
+  private apply(delivery: EventDelivery): AppendOutcome {
+    const applied = this.builder.append(delivery);
+    if (applied !== 'applied') return applied;
+    this.held.push(delivery);
+    this.changed = true;
+    const { event } = delivery;
+    if (event.type === 'tool/call' && this.readRequests.length > 0) this.matchReadRequest(event.seq, event.data);
+    return applied;
+  }
+
+  /** Splices the older page that just ended in front of what is held: the rows are derived again. */
+  private prependOlder(fromSeq: number): void {
+    const firstSeq = this.builder.firstSeq;
+    const page = this.older.filter((item) => item.event.seq < firstSeq).sort((a, b) => a.event.seq - b.event.seq);
+    this.older = [];
+    if (page.length === 0) {
+      // The server has nothing before firstSeq (or only lines it could not read).
+      this.setHistory({ hasOlder: false });
+      return;
+    }
+    const deliveries = [...page, ...this.held];
+    const builder = new TimelineBuilder(deliveries[0]!.event.seq);
+    const kept: EventDelivery[] = [];
+    for (const delivery of deliveries) {
+      // A seq missing from the log (a corrupt line the server skipped) is a hole, not a reason to stop.
+      if (builder.append(delivery) === 'gap') {
+        builder.skipTo(delivery.event.seq);
+        if (builder.append(delivery) !== 'applied') continue;
+      }
+      kept.push(delivery);
+    }
+    this.builder = builder;
+    this.held = kept;
+    this.changed = true;
+    this.setHistory({ firstSeq: builder.firstSeq, hasOlder: Math.min(fromSeq, builder.firstSeq) > 0 });
+  }
+
+  private setHistory(change: Partial<HistoryState>): void {
+    this.history = { ...this.history, ...change };
+    this.pending.history = this.history;
   }
 
   private matchReadRequest(seq: number, call: { callId: string; name: string; args: JsonValue; origin: ToolOrigin }): void {

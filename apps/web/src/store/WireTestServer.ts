@@ -60,9 +60,18 @@ export class WireTestServer {
 
   private onMessage(socket: WebSocket, frame: ClientFrame): void {
     this.received.push(frame);
+    if (frame.type === 'load-history') {
+      const fromSeq = Math.max(0, Math.min(frame.beforeSeq, this.log.length) - frame.limit);
+      const items = this.log.slice(fromSeq, frame.beforeSeq).map((event) => ({ event }));
+      if (items.length > 0) this.sendTo(socket, { type: 'history', sessionId: frame.sessionId, items });
+      this.sendTo(socket, { type: 'history-end', sessionId: frame.sessionId, fromSeq, beforeSeq: Math.min(frame.beforeSeq, this.log.length) });
+      return;
+    }
     if (frame.type !== 'subscribe') return;
-    this.sendTo(socket, { type: 'subscribed', sessionId: frame.sessionId, header: { type: 'session', version: 1, id: frame.sessionId, cwd: '/w', createdAt: 't' } });
-    for (const event of this.log.slice(Math.max(0, frame.afterSeq + 1 - this.replayOverlap))) this.sendEvent(socket, event);
+    const fromSeq = Math.max(0, frame.afterSeq + 1 - this.replayOverlap, frame.tail === undefined ? 0 : this.log.length - frame.tail);
+    const header = { type: 'session', version: 1, id: frame.sessionId, cwd: '/w', createdAt: 't' } as const;
+    this.sendTo(socket, { type: 'subscribed', sessionId: frame.sessionId, header, fromSeq, lastSeq: this.log.length - 1 });
+    for (const event of this.log.slice(fromSeq)) this.sendEvent(socket, event);
     this.sendTo(socket, { type: 'caught-up', sessionId: frame.sessionId, lastSeq: this.log.length - 1 });
     this.subscribers.add(socket);
   }

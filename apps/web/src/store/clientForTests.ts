@@ -22,8 +22,11 @@ export function clientForTests(options: { info?: ServerInfo; api?: Partial<Sessi
   });
 }
 
-/** Test-only: frames as the server would send them for session s1. */
+/** Test-only: frames as the server would send them live for session s1 (opened with an empty history). */
 export function ingestForTests(client: SessionClient, frames: ServerFrame[]): void {
-  if (client.store.state.getState().sessionId === null) client.store.openSession('s1');
+  if (client.store.state.getState().sessionId === null) {
+    client.store.openSession('s1');
+    client.store.ingest([{ type: 'caught-up', sessionId: 's1', lastSeq: -1 }]);
+  }
   client.store.ingest(frames);
 }

@@ -1,11 +1,14 @@
-import { assertNever, isJsonObject, serverFrameSchema, type ServerFrame, type SessionEvent } from '@toolcards/protocol';
+import { assertNever, isJsonObject, serverFrameSchema, SESSION_ID_PATTERN, TOOL_ERROR_CODES, type ServerFrame, type SessionEvent } from '@toolcards/protocol';
 
 export type EventFrame = Extract<ServerFrame, { type: 'event' }>;
+export type HistoryFrame = Extract<ServerFrame, { type: 'history' }>;
 
 const EVENT_TYPES: ReadonlySet<string> = new Set<SessionEvent['type']>([
   'user/message', 'assistant/text', 'tool/call', 'tool/result', 'turn/end',
 ]);
 const TURN_END_REASONS: ReadonlySet<string> = new Set(['done', 'cancelled', 'error', 'step-limit']);
+const ERROR_CODES: ReadonlySet<string> = new Set(TOOL_ERROR_CODES);
+const SESSION_ID = SESSION_ID_PATTERN;
 
 /**
  * Parses one server frame. Rare frames are checked against the full schema; `event`
@@ -23,18 +26,38 @@ export function serverFrameFromJson(text: string): ServerFrame | undefined {
   }
   if (!isJsonObject(value)) return undefined;
   if (value.type === 'event') return eventFrameFrom(value);
+  if (value.type === 'history') return historyFrameFrom(value);
   const parsed = serverFrameSchema.safeParse(value);
   return parsed.success ? parsed.data : undefined;
 }
 
 function eventFrameFrom(frame: Record<string, unknown>): EventFrame | undefined {
   const { sessionId, event } = frame;
-  if (typeof sessionId !== 'string' || !isJsonObject(event)) return undefined;
-  const { seq, time, type, data } = event;
-  if (!Number.isSafeInteger(seq) || (seq as number) < 0 || typeof time !== 'string') return undefined;
-  if (typeof type !== 'string' || !EVENT_TYPES.has(type) || !isJsonObject(data)) return undefined;
-  if (!eventDataLooksRight(type as SessionEvent['type'], data)) return undefined;
+  if (!isSessionId(sessionId) || !eventLooksRight(event)) return undefined;
   return frame as unknown as EventFrame;
+}
+
+/** A batch of history: every item is checked like an event frame; one bad item rejects the frame. */
+function historyFrameFrom(frame: Record<string, unknown>): HistoryFrame | undefined {
+  const { sessionId, items } = frame;
+  if (!isSessionId(sessionId) || !Array.isArray(items)) return undefined;
+  for (const item of items) {
+    if (!isJsonObject(item) || !eventLooksRight(item.event)) return undefined;
+    if (item.contentOmitted !== undefined && item.contentOmitted !== true) return undefined;
+  }
+  return frame as unknown as HistoryFrame;
+}
+
+function isSessionId(value: unknown): value is string {
+  return typeof value === 'string' && SESSION_ID.test(value);
+}
+
+function eventLooksRight(event: unknown): boolean {
+  if (!isJsonObject(event)) return false;
+  const { seq, time, type, data } = event;
+  if (!Number.isSafeInteger(seq) || (seq as number) < 0 || typeof time !== 'string') return false;
+  if (typeof type !== 'string' || !EVENT_TYPES.has(type) || !isJsonObject(data)) return false;
+  return eventDataLooksRight(type as SessionEvent['type'], data);
 }
 
 function eventDataLooksRight(type: SessionEvent['type'], data: Record<string, unknown>): boolean {
@@ -51,7 +74,8 @@ function eventDataLooksRight(type: SessionEvent['type'], data: Record<string, un
         && Array.isArray(data.content)
         && data.content.every((block) => isJsonObject(block) && block.type === 'text' && typeof block.text === 'string')
         && (data.error === undefined
-          || (isJsonObject(data.error) && typeof data.error.code === 'string' && typeof data.error.message === 'string'));
+          || (isJsonObject(data.error) && typeof data.error.code === 'string' && ERROR_CODES.has(data.error.code)
+            && typeof data.error.message === 'string'));
     case 'turn/end':
       return typeof data.reason === 'string' && TURN_END_REASONS.has(data.reason)
         && (data.error === undefined || typeof data.error === 'string');

@@ -35,7 +35,7 @@ describe('Timeline', () => {
 
   it('says when a session is loading or empty', () => {
     const client = clientForTests();
-    ingestForTests(client, []);
+    client.store.openSession('s1');
     const { container, rerender } = render(
       <ClientProvider client={client}>
         <Timeline />

@@ -1,67 +1,54 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useClient, useSessionState } from '../store/ClientContext';
+import type { HistoryState } from '../store/SessionStore';
 import { estimateRowHeight } from './estimateRowHeight';
-import { followsAfterScroll, isNearBottom } from './followBottom';
 import { measureRowHeight } from './measureRowHeight';
 import { TimelineRowView } from './TimelineRowView';
 
-/** A scroll this soon after a wheel, touch or key event is the user's. */
-const USER_SCROLL_WINDOW_MS = 400;
+/** Closer to the top than this many viewports asks for the older page. */
+const LOAD_OLDER_VIEWPORTS = 2;
+/** Within this many pixels of the end counts as "at the end": new rows are followed. */
+const AT_END_PX = 8;
 
 /**
  * The session's rows, virtualized: only the rows in view (plus a few) are in the DOM, each
- * measured once rendered. Follows the end while events arrive unless the user scrolled up.
+ * measured once rendered. The virtualizer keeps the view anchored to the end: at the end it
+ * follows new rows; scrolled up, the row in view stays put while older pages are spliced in
+ * above it and new rows arrive below. It never reads layout to do so.
  */
 export function Timeline() {
   const client = useClient();
   const rows = useSessionState((state) => state.rows);
   const caughtUp = useSessionState((state) => state.caughtUp);
+  const history = useSessionState((state) => state.history);
   const reveal = useSessionState((state) => state.reveal);
   const followSerial = useSessionState((state) => state.followSerial);
   const scrollRef = useRef<HTMLDivElement>(null);
-  const [following, setFollowing] = useState(true);
-  const followingRef = useRef(true);
-  const lastScrollTop = useRef(0);
-  /** When the user last did something that scrolls (wheel, touch, keys, scrollbar drag). */
-  const userScrollAt = useRef(0);
-  const draggingScrollbar = useRef(false);
+  const [atEnd, setAtEnd] = useState(true);
+  const [nearTop, setNearTop] = useState(false);
 
   // Stable callbacks that read the latest rows: new identities would make the virtualizer
   // recompute every item's position on each render.
   const rowsRef = useRef(rows);
   rowsRef.current = rows;
+  const historyRef = useRef(history);
+  historyRef.current = history;
   const getItemKey = useCallback((index: number) => rowsRef.current[index]?.key ?? index, []);
   const estimateSize = useCallback((index: number) => estimateRowHeight(rowsRef.current[index]), []);
 
-  const setFollow = useCallback((value: boolean) => {
-    followingRef.current = value;
-    setFollowing(value);
-  }, []);
-
-  const scrollToEnd = useCallback(() => {
-    const element = scrollRef.current;
-    if (element) element.scrollTop = element.scrollHeight;
-  }, []);
-
-  // Follow logic, at most once per animation frame: it reads layout (scroll metrics), and
-  // the virtualizer reports every scroll and every measured row — reading after each of
-  // those DOM writes would force a layout each time.
-  const followFrame = useRef(0);
-  const followNow = useCallback(() => {
-    followFrame.current = 0;
-    const element = scrollRef.current;
-    if (!element) return;
-    const byUser = draggingScrollbar.current || performance.now() - userScrollAt.current < USER_SCROLL_WINDOW_MS;
-    const next = followsAfterScroll(followingRef.current, lastScrollTop.current, element, byUser);
-    if (next !== followingRef.current) setFollow(next);
-    if (next && !isNearBottom(element, 1)) element.scrollTop = element.scrollHeight;
-    lastScrollTop.current = element.scrollTop;
-  }, [setFollow]);
-  const scheduleFollow = useCallback(() => {
-    if (followFrame.current === 0) followFrame.current = requestAnimationFrame(followNow);
-  }, [followNow]);
-  useEffect(() => () => cancelAnimationFrame(followFrame.current), []);
+  // From the virtualizer's own numbers (no DOM reads): where the view is, and whether the
+  // user came near the top of what is loaded.
+  const onScrollChange = useCallback(
+    (instance: { isAtEnd(threshold?: number): boolean; scrollOffset: number | null; scrollRect: { height: number } | null }) => {
+      setAtEnd(instance.isAtEnd(AT_END_PX));
+      const viewport = instance.scrollRect?.height ?? 0;
+      const top = viewport > 0 && (instance.scrollOffset ?? 0) < LOAD_OLDER_VIEWPORTS * viewport;
+      setNearTop(top);
+      if (top && historyRef.current.hasOlder) client.loadOlder();
+    },
+    [client],
+  );
 
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -74,41 +61,28 @@ export function Timeline() {
     initialRect: { width: 900, height: 800 },
     directDomUpdates: true,
     useFlushSync: false,
-    onChange: scheduleFollow,
+    anchorTo: 'end',
+    followOnAppend: true,
+    scrollEndThreshold: AT_END_PX,
+    onChange: onScrollChange,
   });
 
-  // New rows while following: show the end (the virtualizer's own layout effect has already
-  // sized the canvas for them).
-  useLayoutEffect(() => {
-    if (followingRef.current) scrollToEnd();
-    lastScrollTop.current = scrollRef.current?.scrollTop ?? 0;
-  }, [rows, scrollToEnd]);
-
+  // The user sent something: show the end again (and follow it from there).
   useEffect(() => {
-    if (followSerial === 0) return;
-    setFollow(true);
-    scrollToEnd();
-  }, [followSerial, setFollow, scrollToEnd]);
+    if (followSerial !== 0) virtualizer.scrollToEnd();
+  }, [followSerial, virtualizer]);
 
   // A click-through read: bring its card into view (again when the result replaces the call).
   const revealedRow = reveal ? client.store.rowIndexOfCall(reveal.callId) : undefined;
   const revealedHasResult = revealedRow !== undefined && rows[revealedRow]?.kind === 'tool' && rows[revealedRow].result !== undefined;
   useEffect(() => {
-    if (revealedRow === undefined) return;
-    setFollow(false);
-    virtualizer.scrollToIndex(revealedRow, { align: 'start' });
-  }, [reveal?.serial, revealedRow, revealedHasResult, setFollow, virtualizer]);
+    if (revealedRow !== undefined) virtualizer.scrollToIndex(revealedRow, { align: 'start' });
+  }, [reveal?.serial, revealedRow, revealedHasResult, virtualizer]);
 
-  const noteUserScroll = useCallback(() => {
-    userScrollAt.current = performance.now();
-  }, []);
-
-  const jumpToLatest = useCallback(() => {
-    setFollow(true);
-    scrollToEnd();
-  }, [setFollow, scrollToEnd]);
+  const jumpToLatest = useCallback(() => virtualizer.scrollToEnd(), [virtualizer]);
 
   const items = virtualizer.getVirtualItems();
+  const complete = caughtUp && !history.hasOlder;
   return (
     <div className="timeline">
       <div
@@ -116,21 +90,11 @@ export function Timeline() {
         className="timeline__scroller"
         role="log"
         aria-label="Session timeline"
-        aria-busy={!caughtUp}
-        onWheel={noteUserScroll}
-        onTouchMove={noteUserScroll}
-        onKeyDown={noteUserScroll}
-        onPointerDown={(event) => {
-          // A press on the scroller itself (not a row) is a grab of its scrollbar.
-          if (event.target === event.currentTarget) draggingScrollbar.current = true;
-        }}
-        onPointerUp={() => {
-          draggingScrollbar.current = false;
-          noteUserScroll();
-        }}
+        aria-busy={!caughtUp || history.loadingOlder}
+        data-history={complete ? 'complete' : 'partial'}
       >
         {rows.length === 0 ? (
-          <TimelineEmpty loading={!caughtUp} />
+          <TimelineEmpty loading={!caughtUp} history={history} />
         ) : (
           // The virtualizer sizes the canvas and places each row (transform) itself.
           <div ref={virtualizer.containerRef} className="timeline__canvas">
@@ -146,7 +110,12 @@ export function Timeline() {
           </div>
         )}
       </div>
-      {!following && rows.length > 0 && (
+      {rows.length > 0 && history.hasOlder && nearTop && (
+        <p className="timeline__older" role="status">
+          Loading earlier events… ({history.firstSeq.toLocaleString('en-US')} to go)
+        </p>
+      )}
+      {!atEnd && rows.length > 0 && (
         <button type="button" className="timeline__jump" onClick={jumpToLatest}>
           Jump to latest ↓
         </button>
@@ -155,8 +124,17 @@ export function Timeline() {
   );
 }
 
-function TimelineEmpty({ loading }: { loading: boolean }) {
-  if (loading) return <p className="timeline__empty">Loading the session…</p>;
+function TimelineEmpty({ loading, history }: { loading: boolean; history: HistoryState }) {
+  if (loading) {
+    const { received, expected } = history;
+    return (
+      <p className="timeline__empty" role="status">
+        {expected > 0
+          ? `Loading the session… ${received.toLocaleString('en-US')} of ${expected.toLocaleString('en-US')} events`
+          : 'Loading the session…'}
+      </p>
+    );
+  }
   return (
     <div className="timeline__empty">
       <p>Nothing here yet.</p>

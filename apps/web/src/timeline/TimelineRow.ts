@@ -4,6 +4,8 @@ import type { ContentBlock, JsonValue, SessionEvent, ToolOrigin, TurnEndReason }
 export interface EventDelivery {
   event: SessionEvent;
   view?: unknown;
+  /** A lean history item: the result's model-facing `content` was left out (the view has what the card shows). */
+  contentOmitted?: true;
 }
 
 interface RowBase {
@@ -40,6 +42,8 @@ export interface ToolResultRecord {
   error?: { code: string; message: string };
   /** The server's result view, unvalidated: the cards narrow it. */
   view: unknown;
+  /** Came lean from history: `content` is empty and must be fetched if needed. */
+  contentOmitted?: true;
 }
 
 export interface ToolRow extends RowBase {

@@ -18,8 +18,8 @@ export type AppendOutcome =
  * earlier stays valid and React can compare rows by identity.
  */
 export class TimelineBuilder {
-  /** Highest seq applied; -1 before the first event. */
-  lastSeq = -1;
+  /** Highest seq applied; `firstSeq - 1` before the first event. */
+  lastSeq: number;
   private readonly rows: TimelineRow[] = [];
   private snapshot: readonly TimelineRow[] = [];
   private changed = false;
@@ -29,6 +29,11 @@ export class TimelineBuilder {
   private readonly openCalls = new Set<string>();
   /** A user message or model output since the last turn/end. */
   private turnOpenFlag = false;
+
+  /** `firstSeq`: the seq of the first event this builder will take (a tail starts mid-session). */
+  constructor(readonly firstSeq = 0) {
+    this.lastSeq = firstSeq - 1;
+  }
 
   append(delivery: EventDelivery): AppendOutcome {
     const { event } = delivery;
@@ -73,7 +78,14 @@ export class TimelineBuilder {
       }
       case 'tool/result': {
         const { callId, content, isError, error } = event.data;
-        const result = { seq: event.seq, content, isError, view: delivery.view, ...(error ? { error } : {}) };
+        const result = {
+          seq: event.seq,
+          content,
+          isError,
+          view: delivery.view,
+          ...(error ? { error } : {}),
+          ...(delivery.contentOmitted ? { contentOmitted: true as const } : {}),
+        };
         const index = this.rowOfCall.get(callId);
         const row = index === undefined ? undefined : this.rows[index];
         this.openCalls.delete(callId);
@@ -98,6 +110,11 @@ export class TimelineBuilder {
         assertNever(event, 'session event');
     }
     return 'applied';
+  }
+
+  /** The log has a hole before `seq` (a corrupt line was skipped): the next event may follow it. */
+  skipTo(seq: number): void {
+    if (seq > this.lastSeq + 1) this.lastSeq = seq - 1;
   }
 
   /** The rows so far; a new array only when something changed since the last call. */

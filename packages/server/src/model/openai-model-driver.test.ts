@@ -84,7 +84,12 @@ async function connect(server: RunningServer, sessionId: string): Promise<Client
   cleanups.push(async () => ws.close());
   const client: Client = {
     frames,
-    events: () => frames.flatMap((frame) => (frame.type === 'event' ? [frame.event] : [])),
+    // History arrives in batches, live events one per frame.
+    events: () =>
+      frames.flatMap((frame) => {
+        if (frame.type === 'event') return [frame.event];
+        return frame.type === 'history' ? frame.items.map((item) => item.event) : [];
+      }),
     send: (frame) => ws.send(JSON.stringify(frame)),
     waitFor: async (predicate) => {
       const deadline = Date.now() + 10_000;

@@ -86,7 +86,7 @@ describe('Subscription', () => {
       }
     };
     const { done } = started(sink, reader);
-    await Promise.resolve();
+    await new Promise((resolve) => setImmediate(resolve));
     expect(sink.sent).toEqual(['subscribed', 'h0']); // paused on the first frame
     sink.flush();
     await new Promise((resolve) => setImmediate(resolve));
@@ -120,7 +120,7 @@ describe('Subscription', () => {
       await new Promise<void>((resolve) => (release = resolve));
     };
     const { subscription, done } = started(sink, reader);
-    await Promise.resolve();
+    await new Promise((resolve) => setImmediate(resolve));
     subscription.deliver(frame('a', 20));
     subscription.deliver(frame('b', 10));
     expect(sink.dropped).toEqual([]);

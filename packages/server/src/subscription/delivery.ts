@@ -21,6 +21,20 @@ export type HistoryReader = (emit: (frame: OutboundFrame) => Promise<boolean>) =
 type DeliveryState = 'replaying' | 'live' | 'ended';
 
 /**
+ * Sends history frames paced by the socket: past the high-water mark it waits for the
+ * socket to drain instead of buffering a whole history in memory. Resolves false once the
+ * socket is gone.
+ */
+export function pacedEmitter(sink: FrameSink, limits: DeliveryLimits): (frame: OutboundFrame) => Promise<boolean> {
+  return async (frame) => {
+    if (!sink.isOpen) return false;
+    const sent = sink.send(frame);
+    if (historyShouldWait(sink.bufferedAmount, limits)) await sent;
+    return sink.isOpen;
+  };
+}
+
+/**
  * One client watching one session: `subscribed`, history events, `caught-up`,
  * then live events. The session registers the subscription and notes where the
  * live stream starts in the same synchronous step as its appends, so an event
@@ -44,17 +58,22 @@ export class Subscription {
     return this.state === 'ended';
   }
 
-  /** Runs the history phase, then switches to live. Resolves when live (or ended). */
-  async start(opening: OutboundFrame, history: HistoryReader, caughtUp: OutboundFrame, onFailure: (error: unknown) => void): Promise<void> {
-    void this.sink.send(opening);
+  /**
+   * Runs the history phase, then switches to live. Resolves when live (or ended).
+   * `opening` may still be in the making (it says which seqs the history covers).
+   */
+  async start(
+    opening: OutboundFrame | Promise<OutboundFrame>,
+    history: HistoryReader,
+    caughtUp: OutboundFrame,
+    onFailure: (error: unknown) => void,
+  ): Promise<void> {
+    const paced = pacedEmitter(this.sink, this.limits);
     try {
-      await history(async (frame) => {
-        if (this.state !== 'replaying' || !this.sink.isOpen) return false;
-        const sent = this.sink.send(frame);
-        // Pace the reader by the socket instead of buffering the whole history in memory.
-        if (historyShouldWait(this.sink.bufferedAmount, this.limits)) await sent;
-        return this.state === 'replaying' && this.sink.isOpen;
-      });
+      const first = await opening;
+      if (this.state !== 'replaying') return;
+      void this.sink.send(first);
+      await history(async (frame) => this.state === 'replaying' && (await paced(frame)) && this.state === 'replaying');
     } catch (error) {
       if (this.state === 'replaying') {
         this.end();

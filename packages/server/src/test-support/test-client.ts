@@ -6,6 +6,8 @@ function describeFrame(frame: ServerFrame): string {
   switch (frame.type) {
     case 'event':
       return `event ${frame.event.seq} ${frame.event.type}`;
+    case 'history':
+      return `history ${frame.items[0]?.event.seq}..${frame.items.at(-1)?.event.seq}`;
     case 'error':
       return `error ${frame.code}: ${frame.message.slice(0, 200)}`;
     default:
@@ -86,8 +88,14 @@ export class TestClient {
     );
   }
 
+  /** Every event received, live (`event` frames) or from history (`history` frames' items), in arrival order. */
   eventFrames(sessionId?: string): EventFrame[] {
-    return this.frames.filter((frame): frame is EventFrame => frame.type === 'event' && (sessionId === undefined || frame.sessionId === sessionId));
+    return this.frames.flatMap((frame): EventFrame[] => {
+      if (sessionId !== undefined && 'sessionId' in frame && frame.sessionId !== sessionId) return [];
+      if (frame.type === 'event') return [frame];
+      if (frame.type !== 'history') return [];
+      return frame.items.map((item) => ({ type: 'event', sessionId: frame.sessionId, event: item.event, ...(item.view === undefined ? {} : { view: item.view }) }));
+    });
   }
 
   events(sessionId?: string): SessionEvent[] {

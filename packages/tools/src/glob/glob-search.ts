@@ -1,7 +1,7 @@
 import { LazySpill, NOT_NEEDED, shownSpill } from '../lazy-spill';
-import { settleSearch } from '../ripgrep/rg-failure';
+import { outsideNote, settleSearch } from '../ripgrep/rg-failure';
 import { runRipgrep } from '../ripgrep/rg-runner';
-import { searchTarget } from '../search-target';
+import { openSearchTarget } from '../search-target';
 import type { ToolContext, ToolResult } from '../tool';
 import { errorResult, textResult } from '../tool-error';
 import type { GlobArgs } from './glob-args';
@@ -18,12 +18,15 @@ export async function executeGlob(args: GlobArgs, context: ToolContext): Promise
   const { workspace, config, signal } = context;
   const resolved = await workspace.resolve(args.path || '.');
   if (!resolved.ok) return errorResult(resolved.error.code, resolved.error.message);
-  const target = searchTarget(workspace, resolved.absolute);
+  const opened = await openSearchTarget(workspace, resolved.absolute, 'glob');
+  if (!opened.ok) return errorResult(opened.error.code, opened.error.message);
+  const target = opened.target;
 
   const spill = new LazySpill(context.spill, 'glob');
   const collector = new GlobCollector({
     maxResults: config.globMaxResults,
     showPath: target.showPath,
+    reports: target.reports,
     ...(context.spill === undefined ? {} : { spill: (text: string) => spill.write(text) }),
   });
   const outcome = await runRipgrep({
@@ -40,12 +43,14 @@ export async function executeGlob(args: GlobArgs, context: ToolContext): Promise
       '--',
       target.rgPath,
     ],
-    cwd: workspace.root,
+    cwd: target.cwd,
     signal,
     timeoutMs: config.grepTimeoutMs,
     separator: 0x00,
     onRecord: (buffer, start, end) => collector.record(buffer, start, end),
+    maxRunning: config.ripgrepMaxRunning,
   });
+  await target.close();
 
   const collected = collector.result();
   // --files writes no summary: an exit 2 with nothing listed means ripgrep refused to start.
@@ -54,7 +59,7 @@ export async function executeGlob(args: GlobArgs, context: ToolContext): Promise
     await spill.discard();
     return errorResult(settled.error.code, settled.error.message);
   }
-  const notes = settled.notes;
+  const notes = collected.outside === 0 ? settled.notes : [...settled.notes, outsideNote(collected.outside, 'paths')];
 
   const retention = retainGlobPaths(collected.paths, collected.total, config.globMaxResults);
   const spilled = retention.truncated ? shownSpill(await spill.finish(), workspace.display) : NOT_NEEDED;

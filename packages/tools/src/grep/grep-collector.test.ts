@@ -126,7 +126,19 @@ describe('GrepCollector', () => {
     expect(collect(output).result.matches[0]?.path).toBe('a\ufffd');
   });
 
+  it('drops and counts the matches of a file the target says lies outside, in the result and the spill', () => {
+    const files = [
+      { path: 'a.txt', lines: ['needle 1\n', 'needle 2\n'] },
+      { path: 'out/secret.txt', lines: ['needle secret\n', 'needle secret\n'] },
+      { path: 'b.txt', lines: ['needle 3\n', 'needle 4\n'] },
+    ];
+    const { result, spill } = collect(stream(files), { reports: (path) => !path.toString().startsWith('./out/') });
+    expect(result.matches.map((match) => match.line)).toEqual(['needle 1', 'needle 2', 'needle 3']);
+    expect(result).toMatchObject({ total: 4, outside: 2 });
+    expect(spill).toBe(expectedSpill([files[0]!, files[2]!]));
+  });
+
   it('does not see a summary when ripgrep wrote none', () => {
-    expect(collect('').result).toEqual({ matches: [], total: 0, searched: false });
+    expect(collect('').result).toEqual({ matches: [], total: 0, searched: false, outside: 0, longLines: 0 });
   });
 });

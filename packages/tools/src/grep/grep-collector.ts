@@ -1,4 +1,6 @@
 import { assertNever } from '@toolcards/protocol';
+import { unescapeJsonBytes } from '../json-string-bytes';
+import type { OversizedRecordSink } from '../ripgrep/record-splitter';
 import { SpillBytes } from '../spill-bytes';
 import { grepFileHeader, grepMatchLine } from './grep-render';
 import type { GrepMatch } from './grep-retain';
@@ -10,14 +12,15 @@ import {
   type ByteSpan,
   type LinePreview,
 } from './match-preview';
+import { OversizedMatchScanner, type OversizedMatch } from './oversized-match';
 import {
   parseRgMatch,
   rgBeginPath,
   rgBeginPathJsonLength,
+  rgDataBytes,
   rgDataText,
   rgFirstSubmatch,
   rgLineNumberAfterLine,
-  rgLineValueKind,
   rgLineValueStart,
   rgRecordType,
   rgSliceLine,
@@ -31,6 +34,8 @@ export interface GrepCollectorOptions {
   previewBytes: number;
   /** ripgrep's path as people see it (workspace-relative, `/`). */
   showPath(rgPath: string): string;
+  /** False for a file that does not really lie in the workspace (a folder swapped for a symlink mid-walk): its matches are dropped. */
+  reports?(rgPath: Buffer): boolean;
   /**
    * Receives the full result as UTF-8 text once the cap is exceeded: first
    * the retained matches, then each later one as it streams, in 64 KiB
@@ -46,7 +51,14 @@ export interface GrepCollected {
   total: number;
   /** ripgrep wrote its summary: the search ran (an exit 2 then means unreadable files, not a bad pattern). */
   searched: boolean;
+  /** Matches dropped because their file led outside the workspace. */
+  outside: number;
+  /** Matches on lines too long to hold whole (previewed from the line's head). */
+  longLines: number;
 }
+
+/** JSON bytes of a very long line's head kept to preview it: a match within it is shown, a later one is not. */
+const LONG_LINE_HEAD_BYTES = 256 * 1024;
 
 /**
  * Consumes ripgrep `--json` records as they stream. Every match is counted
@@ -58,6 +70,10 @@ export class GrepCollector {
   private readonly matches: GrepMatch[] = [];
   private total = 0;
   private searched = false;
+  private outside = 0;
+  private longLines = 0;
+  /** The current file (from its begin record) may be shown. */
+  private currentReported = true;
   private currentPath = '';
   private currentPathJsonLength = -1;
   private spilledPath: string | undefined;
@@ -74,14 +90,15 @@ export class GrepCollector {
       case 'match':
         this.match(buffer, start, end);
         return;
-      case 'begin':
-        // Only spilled matches need it, and begin records are one per file: cheap.
-        if (this.spill !== undefined) {
-          const path = rgBeginPath(buffer, start, end);
-          if (path !== undefined) this.currentPath = this.options.showPath(rgDataText(path));
-          this.currentPathJsonLength = rgBeginPathJsonLength(buffer, start, end);
-        }
+      case 'begin': {
+        // One per file, and every match of the file follows it: the place to check where the file really is.
+        const path = rgBeginPath(buffer, start, end);
+        const { reports } = this.options;
+        this.currentReported = path === undefined || reports === undefined || reports(rgDataBytes(path));
+        if (path !== undefined) this.currentPath = this.options.showPath(rgDataText(path));
+        this.currentPathJsonLength = rgBeginPathJsonLength(buffer, start, end);
         return;
+      }
       case 'summary':
         this.searched = true;
         return;
@@ -93,13 +110,62 @@ export class GrepCollector {
     }
   }
 
+  /** Where the runner streams records too long to hold: a match on a line of many megabytes. */
+  readonly oversized: OversizedRecordSink = new OversizedMatchScanner(LONG_LINE_HEAD_BYTES, (match) => this.longLineMatch(match));
+
   /** Call once the stream ended: hands over the last spill batch. */
   result(): GrepCollected {
     this.spill?.flush();
-    return { matches: this.matches, total: this.total, searched: this.searched };
+    return { matches: this.matches, total: this.total, searched: this.searched, outside: this.outside, longLines: this.longLines };
+  }
+
+  /** A match whose record was too long to hold: shown from the head of its line, centred on its match when the head holds it. */
+  private longLineMatch(match: OversizedMatch | undefined): void {
+    if (!this.currentReported) {
+      this.outside += 1;
+      return;
+    }
+    this.total += 1;
+    this.longLines += 1;
+    if (match === undefined) return;
+    const retained = this.total <= this.options.maxMatches;
+    if (!retained && this.spill === undefined) return;
+    const { previewBytes } = this.options;
+    let preview: LinePreview;
+    if (match.kind === 'text') {
+      const target = Buffer.allocUnsafe(match.lineHead.length);
+      const written = unescapeJsonBytes(match.lineHead, 0, match.lineHead.length, target, 0, match.lineHead.length).written;
+      const bytes = target.subarray(0, Math.max(0, written));
+      const first = match.firstSubmatch;
+      preview = previewUtf8Line(bytes, first !== undefined && first.end <= bytes.length ? [first] : [], previewBytes);
+    } else {
+      const whole = match.lineHead.length - (match.lineHead.length % 4);
+      preview = previewBytesLine(Buffer.from(match.lineHead.toString('latin1', 0, whole), 'base64'), previewBytes);
+    }
+    if (retained) {
+      this.matches.push({
+        path: this.currentPath,
+        lineNumber: match.lineNumber,
+        line: preview.line,
+        ...(preview.ranges.length > 0 ? { ranges: preview.ranges } : {}),
+      });
+      return;
+    }
+    this.spillRetainedOnce();
+    this.spillLine(this.currentPath, match.lineNumber, preview.line);
+  }
+
+  /** The first spilled match puts the retained ones in the spill first. */
+  private spillRetainedOnce(): void {
+    if (this.total !== this.options.maxMatches + 1) return;
+    for (const match of this.matches) this.spillLine(match.path, match.lineNumber, match.line);
   }
 
   private match(buffer: Buffer, start: number, end: number): void {
+    if (!this.currentReported) {
+      this.outside += 1;
+      return;
+    }
     this.total += 1;
     if (this.total <= this.options.maxMatches) {
       const retained = this.parseInFull(buffer.toString('utf8', start, end));
@@ -107,9 +173,7 @@ export class GrepCollector {
       return;
     }
     if (this.spill === undefined) return;
-    if (this.total === this.options.maxMatches + 1) {
-      for (const match of this.matches) this.spillLine(match.path, match.lineNumber, match.line);
-    }
+    this.spillRetainedOnce();
     this.spillRecord(buffer, start, end);
   }
 
@@ -126,8 +190,8 @@ export class GrepCollector {
   }
 
   private spillRecord(buffer: Buffer, start: number, end: number): void {
-    const valueStart = rgLineValueStart(buffer, start, end, this.currentPathJsonLength);
-    if (valueStart >= 0 && rgLineValueKind() === 'text' && this.spillWhole(buffer, valueStart, end)) return;
+    const value = rgLineValueStart(buffer, start, end, this.currentPathJsonLength);
+    if (value?.kind === 'text' && this.spillWhole(buffer, value.valueStart, end)) return;
     const slice = sliceRgMatch(buffer, start, end, this.currentPathJsonLength, this.slice);
     if (slice === undefined) {
       const full = this.parseInFull(buffer.toString('utf8', start, end));

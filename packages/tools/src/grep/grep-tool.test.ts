@@ -1,16 +1,23 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchMetaFromMeta, type SearchMatchesResultView } from '@toolcards/protocol';
 import { presentResult, runTool } from '../registry';
 import { buildFixtureWorkspace, FIXTURE, NEEDLE, textOf, type FixtureWorkspace } from '../test-support/fixture-workspace';
 import { mkfifo } from '../test-support/mkfifo';
+import { createWorkspace } from '../workspace';
 import { NOT_UTF8_MARKER, trailingCutMarker } from './match-preview';
 
 let fixture: FixtureWorkspace;
+const SLOW_FILE = 'run-of-a.txt';
+/** Compiles under the size limit, but runs for seconds over SLOW_FILE. */
+const SLOW_PATTERN = 'a{50000}';
 beforeAll(async () => {
   fixture = await buildFixtureWorkspace();
   await mkfifo(path.join(fixture.root, 'blocking-pipe'));
+  // One long run of a's: a counted repetition over it keeps ripgrep busy for many seconds.
+  await writeFile(path.join(fixture.root, SLOW_FILE), `${'a'.repeat(300_000)}\n`);
 });
 afterAll(() => fixture.cleanup());
 
@@ -152,7 +159,7 @@ describe('grep tool cap and spill', () => {
 describe('grep tool timeout and abort', () => {
   it('kills ripgrep after the timeout → SEARCH_TIMEOUT', async () => {
     const started = Date.now();
-    const result = await grep({ pattern: NEEDLE, path: 'blocking-pipe' }, { grepTimeoutMs: 300 });
+    const result = await grep({ pattern: SLOW_PATTERN, path: SLOW_FILE }, { grepTimeoutMs: 300 });
     expect(result).toMatchObject({ isError: true, error: { code: 'SEARCH_TIMEOUT' } });
     expect(result.error?.message).toContain('300 ms');
     expect(Date.now() - started).toBeLessThan(5000);
@@ -160,9 +167,46 @@ describe('grep tool timeout and abort', () => {
 
   it('kills ripgrep when the call is aborted → SEARCH_ABORTED', async () => {
     const controller = new AbortController();
-    const pending = grep({ pattern: NEEDLE, path: 'blocking-pipe' }, { signal: controller.signal });
+    const pending = grep({ pattern: SLOW_PATTERN, path: SLOW_FILE }, { signal: controller.signal });
     setTimeout(() => controller.abort(), 200);
     const result = await pending;
     expect(result).toMatchObject({ isError: true, error: { code: 'SEARCH_ABORTED' } });
+  });
+});
+
+describe('grep tool on targets and patterns that would never finish', () => {
+  const refusedQuickly = async (args: Record<string, unknown>, context = fixture.context()) => {
+    const started = Date.now();
+    const result = await runTool('grep', args as never, context);
+    expect(Date.now() - started).toBeLessThan(5000);
+    return result;
+  };
+
+  it('refuses a FIFO, a socket and /dev/zero as the path, as read does', async () => {
+    const fifo = await refusedQuickly({ pattern: NEEDLE, path: 'blocking-pipe' });
+    expect(fifo.error).toEqual({
+      code: 'FS_NOT_REGULAR_FILE',
+      message: 'blocking-pipe is not a regular file or a folder (a FIFO, a socket or a device); grep only searches files and folders.',
+    });
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(path.join(fixture.root, 'listening.sock'), resolve));
+    try {
+      expect((await refusedQuickly({ pattern: NEEDLE, path: 'listening.sock' })).error?.code).toBe('FS_NOT_REGULAR_FILE');
+    } finally {
+      server.close();
+    }
+    const anywhere = { ...fixture.context(), workspace: await createWorkspace(fixture.root, { allowOutsideWorkspace: true }) };
+    expect((await refusedQuickly({ pattern: NEEDLE, path: '/dev/zero' }, anywhere)).error?.code).toBe('FS_NOT_REGULAR_FILE');
+  });
+
+  it('still searches a folder holding a FIFO (ripgrep skips it while walking)', async () => {
+    const result = await refusedQuickly({ pattern: NEEDLE, path: '.' });
+    expect(result.isError).toBe(false);
+  });
+
+  it('answers a{100000} with SEARCH_INVALID_PATTERN at once instead of running to the timeout', async () => {
+    const result = await refusedQuickly({ pattern: 'a{100000}', path: SLOW_FILE });
+    expect(result.error?.code).toBe('SEARCH_INVALID_PATTERN');
+    expect(result.error?.message).toContain('Use a smaller count');
   });
 });

@@ -119,6 +119,11 @@ function rgData(value: unknown): RgData | undefined {
   return undefined;
 }
 
+/** A path's bytes as the file system knows them. */
+export function rgDataBytes(data: RgData): Buffer {
+  return data.kind === 'text' ? Buffer.from(data.text, 'utf8') : data.bytes;
+}
+
 /** A path as a string; non-UTF-8 names decode with replacement characters. */
 export function rgDataText(data: RgData): string {
   return data.kind === 'text' ? data.text : data.bytes.toString('utf8');
@@ -157,8 +162,9 @@ export function sliceRgMatch(
   pathJsonLength = -1,
   into: RgMatchSlice = { lineNumber: 0, kind: 'text', valueStart: 0, valueEnd: 0, restStart: 0 },
 ): RgMatchSlice | undefined {
-  const valueStart = rgLineValueStart(buffer, start, end, pathJsonLength);
-  if (valueStart < 0) return undefined;
+  const value = rgLineValueStart(buffer, start, end, pathJsonLength);
+  if (value === undefined) return undefined;
+  const { valueStart } = value;
   let valueEnd = lastIndexOfBytes(buffer, LINE_NUMBER_FIELD, Math.max(valueStart, end - TAIL_SCAN_BYTES), end);
   if (valueEnd === -1) {
     // A long tail (many submatches): let the native search walk the line instead.
@@ -169,42 +175,35 @@ export function sliceRgMatch(
   if (lineNumber < 0) return undefined;
   // Filled in place: a big grep slices one record per match, and garbage per match adds up.
   into.lineNumber = lineNumber;
-  into.kind = lineValueKind;
+  into.kind = value.kind;
   into.valueStart = valueStart;
   into.valueEnd = valueEnd;
-  into.restStart = numberEnd;
+  into.restStart = digitsEnd(buffer, valueEnd + LINE_NUMBER_FIELD.length, end);
   return into;
 }
 
-/** The kind of the value `rgLineValueStart` found last (a module-level cursor, like `numberEnd`). */
-let lineValueKind: RgData['kind'] = 'text';
+/** Where a `match` record's `lines` value starts (after its opening quote), and how it is encoded. */
+export interface RgLineValue {
+  valueStart: number;
+  kind: RgData['kind'];
+}
 
 /**
- * Where the `lines` value of a `match` record starts (after its opening
- * quote), or -1. Sets the value's kind for `rgLineValueKind()`. The path is
- * serialized exactly as in the file's begin record: when its length is known, it is skipped unread.
+ * Where the `lines` value of a `match` record starts, or undefined. The path
+ * is serialized exactly as in the file's begin record: when its length is
+ * known, it is skipped unread.
  */
-export function rgLineValueStart(buffer: Buffer, start: number, end: number, pathJsonLength = -1): number {
+export function rgLineValueStart(buffer: Buffer, start: number, end: number, pathJsonLength = -1): RgLineValue | undefined {
   const expectedAt = start + MATCH_HEAD.length + pathJsonLength;
   const linesAt =
     pathJsonLength >= 0 && startsWith(buffer, expectedAt, end, LINES_FIELD)
       ? expectedAt
       : indexOfBytes(buffer, LINES_FIELD, start + MATCH_PREFIX.length, end);
-  if (linesAt === -1) return -1;
+  if (linesAt === -1) return undefined;
   const valueAt = linesAt + LINES_FIELD.length;
-  if (startsWith(buffer, valueAt, end, TEXT_KEY)) {
-    lineValueKind = 'text';
-    return valueAt + TEXT_KEY.length;
-  }
-  if (startsWith(buffer, valueAt, end, BYTES_KEY)) {
-    lineValueKind = 'bytes';
-    return valueAt + BYTES_KEY.length;
-  }
-  return -1;
-}
-
-export function rgLineValueKind(): RgData['kind'] {
-  return lineValueKind;
+  if (startsWith(buffer, valueAt, end, TEXT_KEY)) return { valueStart: valueAt + TEXT_KEY.length, kind: 'text' };
+  if (startsWith(buffer, valueAt, end, BYTES_KEY)) return { valueStart: valueAt + BYTES_KEY.length, kind: 'bytes' };
+  return undefined;
 }
 
 /** The line number that follows a line value closed at `quoteAt`, or -1 when the record does not continue so. */
@@ -251,16 +250,15 @@ export function rgFirstSubmatch(buffer: Buffer, slice: RgMatchSlice, end: number
   if (listAt === -1 || listAt >= end) return undefined;
   const startAt = buffer.indexOf(START_FIELD, listAt);
   if (startAt === -1 || startAt >= end) return undefined;
-  const spanStart = readNumber(buffer, startAt + START_FIELD.length, end);
-  if (spanStart < 0 || !startsWith(buffer, numberEnd, end, END_FIELD)) return undefined;
-  const spanEnd = readNumber(buffer, numberEnd + END_FIELD.length, end);
+  const spanStartAt = startAt + START_FIELD.length;
+  const spanStart = readNumber(buffer, spanStartAt, end);
+  const afterStart = digitsEnd(buffer, spanStartAt, end);
+  if (spanStart < 0 || !startsWith(buffer, afterStart, end, END_FIELD)) return undefined;
+  const spanEnd = readNumber(buffer, afterStart + END_FIELD.length, end);
   return spanEnd < 0 ? undefined : { start: spanStart, end: spanEnd };
 }
 
-/** Where the last `readNumber` stopped: a module-level cursor, so the hot path allocates nothing. */
-let numberEnd = 0;
-
-/** The decimal number at `at`, or -1 when there is none; sets `numberEnd`. */
+/** The decimal number at `at`, or -1 when there is none. */
 function readNumber(buffer: Buffer, at: number, end: number): number {
   let value = 0;
   let index = at;
@@ -269,9 +267,14 @@ function readNumber(buffer: Buffer, at: number, end: number): number {
     if (digit < 0 || digit > 9) break;
     value = value * 10 + digit;
   }
-  if (index === at) return -1;
-  numberEnd = index;
-  return value;
+  return index === at ? -1 : value;
+}
+
+/** Where the digits starting at `at` end. */
+function digitsEnd(buffer: Buffer, at: number, end: number): number {
+  let index = at;
+  while (index < end && buffer[index]! >= 0x30 && buffer[index]! <= 0x39) index += 1;
+  return index;
 }
 
 /**
@@ -286,7 +289,7 @@ export function rgSliceLine(buffer: Buffer, slice: RgMatchSlice, rawBytes: numbe
     return Buffer.from(buffer.toString('latin1', valueStart, base64End), 'base64');
   }
   const target = Buffer.allocUnsafe(Math.min(valueEnd - valueStart, rawBytes + 4));
-  const written = unescapeJsonBytes(buffer, valueStart, valueEnd, target, 0, rawBytes);
+  const { written } = unescapeJsonBytes(buffer, valueStart, valueEnd, target, 0, rawBytes);
   return written < 0 ? undefined : target.subarray(0, written);
 }
 

@@ -1,5 +1,6 @@
-import { open, stat } from 'node:fs/promises';
 import type { ToolError } from '@toolcards/protocol';
+import { openConfined } from '../confined-open';
+import type { Workspace } from '../tool';
 import { errnoCode, errorMessage } from '../tool-error';
 import { ReadWindowScanner, type ReadWindow, type ReadWindowOptions } from './read-window';
 
@@ -13,13 +14,17 @@ export type ReadFileOutcome = { ok: true; window: ReadWindow } | { ok: false; er
  * chunk plus the window, whatever the file size, and totalLines is exact.
  */
 export async function readFileWindow(
+  workspace: Workspace,
   absolute: string,
   shownPath: string,
   options: ReadWindowOptions,
   signal: AbortSignal,
 ): Promise<ReadFileOutcome> {
+  // Checked on the open descriptor, not the path: a folder swapped for a symlink meanwhile cannot lead out.
+  const confined = await openConfined(workspace, absolute, shownPath);
+  if (!confined.ok) return { ok: false, error: confined.error };
+  const { handle, stats: info } = confined.opened;
   try {
-    const info = await stat(absolute);
     if (info.isDirectory()) {
       return failure('FS_NOT_REGULAR_FILE', `${shownPath} is a directory, not a file. Use glob to list its files.`);
     }
@@ -27,7 +32,6 @@ export async function readFileWindow(
     if (!info.isFile()) return failure('FS_NOT_REGULAR_FILE', `${shownPath} is not a regular file.`);
 
     const scanner = new ReadWindowScanner(options);
-    const handle = await open(absolute, 'r');
     // Two buffers: the next read runs in the thread pool while this chunk is scanned.
     const size = Math.max(1, Math.min(CHUNK_BYTES, info.size || 1));
     const buffers = [Buffer.allocUnsafe(size), Buffer.allocUnsafe(size)] as const;
@@ -45,7 +49,6 @@ export async function readFileWindow(
       }
     } finally {
       await pending.catch(() => undefined);
-      await handle.close();
     }
 
     const outcome = scanner.finish();
@@ -61,6 +64,8 @@ export async function readFileWindow(
     if (code === 'EACCES' || code === 'EPERM') return failure('FS_PERMISSION_DENIED', `Permission denied: ${shownPath}`);
     if (code === 'EISDIR') return failure('FS_NOT_REGULAR_FILE', `${shownPath} is a directory, not a file.`);
     return failure('FS_READ_FAILED', `Cannot read ${shownPath}: ${errorMessage(error)}`);
+  } finally {
+    await handle.close().catch(() => undefined);
   }
 }
 

@@ -13,6 +13,7 @@ async function executeRead(args: ReadArgs, context: ToolContext): Promise<ToolRe
   if (!resolved.ok) return errorResult(resolved.error.code, resolved.error.message);
   const shownPath = workspace.display(resolved.absolute);
   const outcome = await readFileWindow(
+    workspace,
     resolved.absolute,
     shownPath,
     {

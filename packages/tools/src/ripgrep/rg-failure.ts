@@ -8,6 +8,12 @@ import type { RipgrepOutcome } from './rg-runner';
  */
 export function ripgrepStartError(what: string, stderr: string): ToolError {
   const said = stderr.trim();
+  if (/exceeds size limit/i.test(said)) {
+    return {
+      code: 'SEARCH_INVALID_PATTERN',
+      message: `The ${what} is too large once compiled: a big counted repetition such as {100000}, or a long one of a Unicode class such as \\w{60}. Use a smaller count, a literal, or [0-9A-Za-z_] instead of \\w. ripgrep says:\n${said}`,
+    };
+  }
   if (/regex|glob|pattern/i.test(said)) {
     return { code: 'SEARCH_INVALID_PATTERN', message: `Invalid ${what}. ripgrep says:\n${said}` };
   }
@@ -31,6 +37,11 @@ export function partialSearchNote(stderr: string): string | undefined {
   if (lines.length === 0) return undefined;
   const more = lines.length > 1 ? ` (and ${lines.length - 1} more)` : '';
   return `(Some files could not be searched: ${lines[0]}${more})`;
+}
+
+/** Said when results were dropped because their folder led outside the workspace while ripgrep walked it. */
+export function outsideNote(count: number, what: 'matches' | 'paths'): string {
+  return `(${count} ${what} left out: their folder was replaced by a link outside the workspace during the search.)`;
 }
 
 export function searchTimeoutMessage(tool: string, timeoutMs: number): string {

@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rgPath } from '@vscode/ripgrep';
 import { errorMessage } from '../tool-error';
-import { RecordSplitter } from './record-splitter';
+import { MAX_RECORD_BYTES, RecordSplitter, type OversizedRecordSink } from './record-splitter';
+import { ripgrepSlots } from './ripgrep-slots';
 
 /** Enough of ripgrep's stderr for any error message; the rest is dropped. */
 const STDERR_MAX_BYTES = 16 * 1024;
@@ -16,7 +17,16 @@ export interface RipgrepRun {
   separator: number;
   /** Called synchronously per record; a throw stops ripgrep and fails the run. */
   onRecord(buffer: Buffer, start: number, end: number): void;
+  /** Receives records longer than `maxRecordBytes` piece by piece; without it they are skipped. */
+  oversized?: OversizedRecordSink;
+  /** Default MAX_RECORD_BYTES. */
+  maxRecordBytes?: number;
+  /** ripgrep processes this process runs at once (shared by every call); default DEFAULT_RIPGREP_SLOTS. */
+  maxRunning?: number;
 }
+
+/** ripgrep already uses every core: more processes at once only add memory and contention. */
+export const DEFAULT_RIPGREP_SLOTS = 4;
 
 export type RipgrepOutcome =
   | { kind: 'exited'; exitCode: number | null; stderr: string }
@@ -29,7 +39,19 @@ export type RipgrepOutcome =
  * shell, stdin ignored (ripgrep would otherwise search standard input).
  * Never rejects; a timeout or an abort kills the process.
  */
-export function runRipgrep(run: RipgrepRun): Promise<RipgrepOutcome> {
+export async function runRipgrep(run: RipgrepRun): Promise<RipgrepOutcome> {
+  // The timeout covers the wait for a slot too: a call never takes longer than it says.
+  const deadline = Date.now() + run.timeoutMs;
+  const slot = await ripgrepSlots.acquire(run.maxRunning ?? DEFAULT_RIPGREP_SLOTS, run.signal, run.timeoutMs);
+  if (slot !== 'acquired') return { kind: slot };
+  try {
+    return await spawnRipgrep(run, Math.max(1, deadline - Date.now()));
+  } finally {
+    ripgrepSlots.release();
+  }
+}
+
+function spawnRipgrep(run: RipgrepRun, timeoutMs: number): Promise<RipgrepOutcome> {
   return new Promise((resolve) => {
     if (run.signal.aborted) {
       resolve({ kind: 'aborted' });
@@ -49,7 +71,7 @@ export function runRipgrep(run: RipgrepRun): Promise<RipgrepOutcome> {
       stop = outcome;
       child.kill('SIGKILL');
     };
-    const timer = setTimeout(() => halt({ kind: 'timeout' }), run.timeoutMs);
+    const timer = setTimeout(() => halt({ kind: 'timeout' }), timeoutMs);
     const onAbort = (): void => halt({ kind: 'aborted' });
     run.signal.addEventListener('abort', onAbort, { once: true });
     const finish = (outcome: RipgrepOutcome): void => {
@@ -58,7 +80,7 @@ export function runRipgrep(run: RipgrepRun): Promise<RipgrepOutcome> {
       resolve(outcome);
     };
 
-    const splitter = new RecordSplitter(run.separator, run.onRecord);
+    const splitter = new RecordSplitter(run.separator, run.onRecord, run.maxRecordBytes ?? MAX_RECORD_BYTES, run.oversized);
     child.stdout!.on('data', (chunk: Buffer) => {
       if (stop !== undefined) return;
       try {

@@ -58,3 +58,14 @@ export const NoView: Story = {
   name: 'No view falls back',
   args: asDelivered(resultFixtures.noView),
 };
+
+export const InvisibleCharacters: Story = {
+  name: 'Bidi, colour and carriage-return characters in output',
+  args: { view: genericFixtures.invisibleCharacters },
+};
+
+export const InvisibleCharactersDark: Story = {
+  name: 'Bidi, colour and carriage-return characters in output (dark)',
+  args: { view: genericFixtures.invisibleCharacters },
+  globals: { theme: 'dark' },
+};

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { genericFixtures } from '../fixtures';
+import { rawBidiControls } from '../text/raw-controls';
 import { GenericCard } from './GenericCard';
 
 describe('GenericCard', () => {
@@ -46,6 +47,28 @@ describe('GenericCard', () => {
     expect(card.classList.contains('tc-card--error')).toBe(true);
     expect(container.querySelector('code.tc-generic__code')!.textContent).toBe('FS_NOT_FOUND');
     expect(container.querySelector('pre')!.textContent).toBe('src/missing.ts does not exist.');
+  });
+
+  it('shows bidi, colour and carriage-return characters as chips, keeps line breaks, and warns', () => {
+    const { container } = render(<GenericCard view={genericFixtures.invisibleCharacters} />);
+    expect(container.querySelector('pre')!.textContent).toBe(
+      'total: 100U+202E00U+202C credits\nU+001B[32mokU+001B[0m all checks passed\r\nprogress 50%U+000Dprogress 100%\n',
+    );
+    expect(screen.getByRole('note').textContent).toMatch(/bidirectional Unicode control characters/);
+    expect(rawBidiControls(container)).toEqual([]);
+  });
+
+  it('copies the original output, controls included', async () => {
+    const user = userEvent.setup();
+    render(<GenericCard view={genericFixtures.invisibleCharacters} />);
+    await user.click(screen.getByRole('button', { name: 'Copy' }));
+    expect(await navigator.clipboard.readText()).toBe(genericFixtures.invisibleCharacters.content);
+  });
+
+  it('shows an escape in an error code title', () => {
+    const { container } = render(<GenericCard view={{ card: 'generic', title: 'E\u202EX', content: 'x' }} isError />);
+    expect(screen.getByRole('article', { name: 'Error E[U+202E]X' })).toBeTruthy();
+    expect(container.querySelector('code')!.textContent).toBe('EU+202EX');
   });
 
   it('renders markup in output as text', () => {

@@ -1,8 +1,11 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { GenericResultView } from '@toolcards/protocol';
 import { CardFrame } from '../frame/CardFrame';
 import { CopyButton } from '../frame/CopyButton';
+import { CardTitle } from '../frame/CardTitle';
 import { countText } from '../frame/count-text';
+import { hasBidiControl } from '../text/invisible-characters';
+import { VisibleText } from '../text/VisibleText';
 import { collapseOutput } from './collapse-output';
 
 const COLLAPSED_LINES = 30;
@@ -16,19 +19,31 @@ export function GenericCard({ view, isError = false }: { view: GenericResultView
   const content = view.content ?? '';
   const collapsed = collapseOutput(content, COLLAPSED_LINES);
   const title = view.title ?? (isError ? 'Error' : 'Output');
+  const hasBidiControls = useMemo(() => hasBidiControl(title) || hasBidiControl(content), [title, content]);
 
   return (
     <CardFrame
       variant="generic"
       label={isError ? `Error ${title}` : title}
       isError={isError}
-      heading={isError ? <code className="tc-generic__code">{title}</code> : <span className="tc-card__title">{title}</span>}
+      heading={
+        isError ? (
+          <code className="tc-generic__code">
+            <VisibleText text={title} />
+          </code>
+        ) : (
+          <CardTitle title={title} />
+        )
+      }
+      hasBidiControls={hasBidiControls}
       actions={content === '' ? undefined : <CopyButton text={() => content} />}
     >
       {content === '' ? (
         <p className="tc-card__empty">No output</p>
       ) : (
-        <pre className="tc-generic__output">{expanded ? content : collapsed.text}</pre>
+        <pre className="tc-generic__output">
+          <VisibleText text={expanded ? content : collapsed.text} multiline />
+        </pre>
       )}
       {collapsed.hiddenLines > 0 && (
         <button type="button" className="tc-card__more" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>

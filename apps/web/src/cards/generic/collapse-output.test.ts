@@ -21,6 +21,11 @@ describe('collapseOutput', () => {
     expect(collapsed).toMatchObject({ totalLines: 1, hiddenLines: 1 });
   });
 
+  it('never cuts an emoji in half at the character limit', () => {
+    const collapsed = collapseOutput(`${'x'.repeat(5999)}😀${'y'.repeat(100)}`, 30, 6000);
+    expect(collapsed.text).toBe('x'.repeat(5999));
+  });
+
   it('has nothing to hide in empty output', () => {
     expect(collapseOutput('')).toEqual({ text: '', totalLines: 0, hiddenLines: 0 });
   });

@@ -18,9 +18,15 @@ export function collapseOutput(text: string, maxLines = 30, maxChars = 6000): Co
   let head = lines.slice(0, maxLines).join('\n');
   let shownLines = Math.min(totalLines, maxLines);
   if (head.length > maxChars) {
-    head = head.slice(0, maxChars);
+    // Never cut an emoji in half: half a character would show as an escape of its own.
+    const cut = isHighSurrogate(head.charCodeAt(maxChars - 1)) ? maxChars - 1 : maxChars;
+    head = head.slice(0, cut);
     shownLines = head.split('\n').length - 1; // the last, cut line is not fully shown
   }
   const hiddenLines = totalLines - shownLines;
   return hiddenLines > 0 ? { text: head, totalLines, hiddenLines } : { text, totalLines, hiddenLines: 0 };
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
 }

@@ -71,3 +71,24 @@ export const Hostile: Story = {
   name: 'Markup in path and text (rendered as text)',
   args: { view: readFixtures.hostile },
 };
+
+export const TrojanSource: Story = {
+  name: 'Trojan Source (bidi controls in comments, shown as chips)',
+  args: { view: readFixtures.trojanSource },
+};
+
+export const TrojanSourceDark: Story = {
+  name: 'Trojan Source (dark)',
+  args: { view: readFixtures.trojanSource },
+  globals: { theme: 'dark' },
+};
+
+export const InvisibleCharacters: Story = {
+  name: 'Reversed file name, zero-width and control characters',
+  args: { view: readFixtures.invisibleCharacters },
+};
+
+export const MixedScriptName: Story = {
+  name: 'Mixed-script file name (a Cyrillic letter in package.json)',
+  args: { view: readFixtures.mixedScriptName },
+};

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { readFixtures } from '../fixtures';
+import { rawBidiControls } from '../text/raw-controls';
 import { ReadCard } from './ReadCard';
 
 /**
@@ -159,6 +160,63 @@ describe('ReadCard', () => {
     expect(container.querySelector('script')).toBeNull();
     expect(codeOf(rows(container)[0]!)).toBe('<img src=x onerror=alert(1)>');
     expect(screen.getByTitle('uploads/<img src=x onerror=alert(1)>.html')).toBeTruthy();
+  });
+
+  describe('invisible and bidi characters', () => {
+    it('shows a reversed file name as stored, with a chip, a readable tooltip and a warning', () => {
+      const { container } = render(<ReadCard view={readFixtures.invisibleCharacters} />);
+      const card = screen.getByRole('article', { name: 'Read downloads/report[U+202E]txt.exe' });
+      expect(card.querySelector('.tc-path__name')!.textContent).toBe('reportU+202Etxt.exe');
+      expect(within(card).getByTitle('downloads/report[U+202E]txt.exe')).toBeTruthy();
+      expect(within(card).getByRole('note').textContent).toMatch(/bidirectional Unicode control characters/);
+      expect(rawBidiControls(container)).toEqual([]);
+    });
+
+    it('shows zero-width, control and tag characters as chips in the code, and keeps emoji whole', () => {
+      const { container } = render(<ReadCard view={readFixtures.invisibleCharacters} />);
+      const [joiners, controls, tags, emoji] = rows(container).map(codeOf);
+      expect(joiners).toBe('zeroU+200BwidthU+200CnonU+200Djoiners and a softU+00ADhyphen');
+      expect(controls).toBe('a NUL U+0000, an ESC U+001B[31m and a DEL U+007F');
+      expect(tags).toBe('hidden tags: okU+E0069U+E0067U+E006EU+E006FU+E0072U+E0065');
+      expect(emoji).toBe(readFixtures.invisibleCharacters.lines[3]!.text);
+    });
+
+    it('shows Trojan Source as stored: the overrides in the comments are chips, plain and highlighted', { timeout: 60_000 }, async () => {
+      const { container } = render(<ReadCard view={readFixtures.trojanSource} />);
+      const shown = () => rows(container).map(codeOf);
+      const expected = [
+        '\uFEFF#!/usr/bin/env node', // a byte order mark at the start of the file stays one
+        'let isAdmin = false;',
+        '/*U+202E } U+2066if (isAdmin)U+2069 U+2066 begin admins only */',
+        '    console.log("You are an admin.");',
+        '/* end admins only U+202E { U+2066*/',
+        'const U+3164 = process.env.TOKEN;',
+        'export const isU+200BAdmin = () => isAdmin;',
+      ];
+      expect(shown()).toEqual(expected);
+      expect(screen.getByRole('note')).toBeTruthy();
+      expect(rawBidiControls(container)).toEqual([]);
+      await waitFor(() => expect(rows(container)[2]!.querySelector('.tc-tok')).not.toBeNull(), { timeout: 30_000 });
+      expect(shown()).toEqual(expected);
+      expect(rows(container)[2]!.querySelectorAll('.tc-tok .tc-escape--bidi')).toHaveLength(4);
+      expect(rawBidiControls(container)).toEqual([]);
+    });
+
+    it('copies the original text, controls included', async () => {
+      const user = userEvent.setup();
+      render(<ReadCard view={uncoloured(readFixtures.trojanSource)} />);
+      await user.click(screen.getByRole('button', { name: 'Copy code' }));
+      const original = readFixtures.trojanSource.lines.map((line) => line.text).join('\n');
+      // happy-dom's clipboard reads back through a Blob, whose UTF-8 decoding drops a leading BOM.
+      expect(await navigator.clipboard.readText()).toBe(original.replace(/^\uFEFF/, ''));
+      expect(await navigator.clipboard.readText()).toContain('/*\u202E } \u2066if (isAdmin)\u2069 \u2066 begin admins only */');
+    });
+
+    it('flags a file name that mixes Latin and Cyrillic letters, without a bidi warning', () => {
+      render(<ReadCard view={uncoloured(readFixtures.mixedScriptName)} />);
+      expect(screen.getByRole('img', { name: /^Mixed scripts: “p\u0430ckage” mixes Latin and Cyrillic letters/ }).textContent).toContain('mixed scripts');
+      expect(screen.queryByRole('note')).toBeNull();
+    });
   });
 
   describe('with more than 200 lines', () => {

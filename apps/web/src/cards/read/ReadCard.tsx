@@ -3,6 +3,7 @@ import type { ReadResultView } from '@toolcards/protocol';
 import { CardFrame } from '../frame/CardFrame';
 import { CopyButton } from '../frame/CopyButton';
 import { PathLabel } from '../frame/PathLabel';
+import { hasBidiControl } from '../text/invisible-characters';
 import { warmHighlight } from './highlight/highlight-client';
 import { useHighlightedLines } from './highlight/use-highlighted-lines';
 import { readHeaderText } from './read-header-text';
@@ -19,6 +20,7 @@ export function ReadCard({ view, targetLine }: ReadCardProps) {
   const [wrap, setWrap] = useState(false);
   const texts = useMemo(() => view.lines.map((line) => line.text), [view.lines]);
   const highlighted = useHighlightedLines(view.lang, texts);
+  const hasBidiControls = useMemo(() => hasBidiControl(view.path) || texts.some(hasBidiControl), [view.path, texts]);
   // An empty window starts no highlight: still warm its language for the cards after it.
   useEffect(() => warmHighlight(view.lang), [view.lang]);
   const header = readHeaderText(view);
@@ -28,6 +30,7 @@ export function ReadCard({ view, targetLine }: ReadCardProps) {
       variant="read"
       label={view.title ?? `Read ${view.path}`}
       heading={<PathLabel path={view.path} />}
+      hasBidiControls={hasBidiControls}
       details={
         <>
           <span className="tc-read__lang">{view.lang ?? 'plain text'}</span>

@@ -16,4 +16,9 @@ describe('widestColumns', () => {
     expect(widestColumns(['漢字'])).toBe(4);
     expect(widestColumns(['😀a'])).toBe(3);
   });
+
+  it('counts an escaped character as the width of its chip', () => {
+    expect(widestColumns(['a\u202Eb'])).toBe(8);
+    expect(widestColumns(['x\u{E0041}'])).toBe(8);
+  });
 });

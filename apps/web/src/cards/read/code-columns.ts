@@ -1,6 +1,8 @@
+import { codePointLabel, isEscapedCodePoint } from '../text/invisible-characters';
+
 /**
  * The widest line in monospace columns: tabs to the next stop, East Asian wide characters
- * and emoji as two. A virtualized window renders only some rows, so the code column's
+ * and emoji as two, an escaped character as its chip ("U+202E"). A virtualized window renders only some rows, so the code column's
  * width must come from every line, not from the rows on screen.
  */
 export function widestColumns(texts: readonly string[], tabSize = 4): number {
@@ -10,6 +12,8 @@ export function widestColumns(texts: readonly string[], tabSize = 4): number {
     for (const char of text) {
       const code = char.codePointAt(0)!;
       if (code === 9) columns += tabSize - (columns % tabSize);
+      // Printable ASCII is never escaped: only test the rest.
+      else if ((code < 0x20 || code >= 0x7f) && isEscapedCodePoint(code)) columns += codePointLabel(code).length;
       else columns += isWide(code) ? 2 : 1;
     }
     if (columns > widest) widest = columns;

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { searchMatchesFixtures, searchPathsFixtures } from '../fixtures';
+import { DECEPTIVE_NAMES, searchMatchesFixtures, searchPathsFixtures } from '../fixtures';
+import { rawBidiControls } from '../text/raw-controls';
 import { SearchCard } from './SearchCard';
 
 const headers = () => [...document.querySelectorAll<HTMLElement>('.tc-search__group-header')];
@@ -100,6 +101,46 @@ describe('SearchCard — matches', () => {
     const { container } = render(<SearchCard view={searchMatchesFixtures.hostile} />);
     expect(container.querySelector('img')).toBeNull();
     expect(container.querySelector('.tc-path__name')!.textContent).toBe('<img src=x onerror=alert(1)>.ts');
+  });
+
+  describe('invisible and bidi characters', () => {
+    it('shows deceptive file names as stored, with a warning for the bidi controls', () => {
+      const { container } = render(<SearchCard view={searchMatchesFixtures.invisibleCharacters} />);
+      expect(screen.getByRole('note').textContent).toMatch(/bidirectional Unicode control characters/);
+      const zeroWidth = screen.getByRole('button', { name: 'src/zw[U+200B]space.ts, 1 match' });
+      expect(zeroWidth.querySelector('.tc-path__name')!.textContent).toBe('zwU+200Bspace.ts');
+      const cyrillic = screen.getByRole('button', { name: 'p\u0430ckage.json (mixed scripts: Latin and Cyrillic), 1 match' });
+      expect(cyrillic.querySelector('.tc-script-warning')!.getAttribute('title')).toMatch(/Cyrillic \u0430 U\+0430/);
+      expect(rawBidiControls(container)).toEqual([]);
+    });
+
+    it('keeps each mark on its match when the line has chips before or inside it', () => {
+      render(<SearchCard view={searchMatchesFixtures.invisibleCharacters} />);
+      const [trojan, after, inside] = screen.getAllByRole('button', { name: /^src\/auth\/is-admin\.js line / });
+      expect(trojan!.getAttribute('aria-label')).toBe('src/auth/is-admin.js line 3: /*[U+202E] } [U+2066]if (isAdmin)[U+2069] [U+2066] begin admins only */');
+      expect(trojan!.querySelector('.tc-search__line-text')!.textContent).toBe('/*U+202E } U+2066if (isAdmin)U+2069 U+2066 begin admins only */');
+      expect([...trojan!.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual(['isAdmin']);
+      expect([...after!.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual(['isAdmin']);
+      expect(after!.querySelector('.tc-search__line-text')!.textContent).toBe('export const isU+200BAdmin = () => isAdmin;');
+      expect(after!.querySelector('mark')!.nextSibling!.textContent).toBe(';');
+      expect([...inside!.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual(['isU+200BAdmin']);
+      expect(inside!.querySelector('mark .tc-escape')!.textContent).toBe('U+200B');
+    });
+
+    it('lists deceptive paths with chips, and flags only the mixed-script one', () => {
+      const { container } = render(<SearchCard view={searchPathsFixtures.invisibleCharacters} />);
+      expect(screen.getByRole('button', { name: 'Open downloads/report[U+202E]txt.exe' }).textContent).toBe('downloads/reportU+202Etxt.exe');
+      expect(screen.getByRole('button', { name: `Open ${DECEPTIVE_NAMES.cyrillicA} (mixed scripts: Latin and Cyrillic)` })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Open docs/отчёт.txt' }).querySelector('.tc-script-warning')).toBeNull();
+      expect(container.querySelectorAll('.tc-script-warning')).toHaveLength(1);
+      expect(screen.getByRole('note')).toBeTruthy();
+      expect(rawBidiControls(container)).toEqual([]);
+    });
+
+    it('shows no warning for ordinary results', () => {
+      render(<SearchCard view={searchMatchesFixtures.fewMatches} />);
+      expect(screen.queryByRole('note')).toBeNull();
+    });
   });
 
   describe('keyboard', () => {

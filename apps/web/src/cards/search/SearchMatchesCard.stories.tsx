@@ -42,3 +42,14 @@ export const Hostile: Story = {
   name: 'Markup in path and line (rendered as text)',
   args: { view: searchMatchesFixtures.hostile },
 };
+
+export const InvisibleCharacters: Story = {
+  name: 'Deceptive names and bidi controls in matches',
+  args: { view: searchMatchesFixtures.invisibleCharacters },
+};
+
+export const InvisibleCharactersDark: Story = {
+  name: 'Deceptive names and bidi controls in matches (dark)',
+  args: { view: searchMatchesFixtures.invisibleCharacters },
+  globals: { theme: 'dark' },
+};

@@ -1,6 +1,8 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { CallLocation, SearchMatchesResultView } from '@toolcards/protocol';
 import { CardFrame } from '../frame/CardFrame';
+import { CardTitle } from '../frame/CardTitle';
+import { hasBidiControl } from '../text/invisible-characters';
 import { initiallyExpandedGroups } from './initial-expansion';
 import { matchesSummaryText } from './search-summary-text';
 import { SearchMatchesList } from './SearchMatchesList';
@@ -16,6 +18,10 @@ export function SearchMatchesCard({ view, onOpenLocation }: SearchMatchesCardPro
   const [expanded, setExpanded] = useState(() => initiallyExpandedGroups(view.files));
   const [openedKey, setOpenedKey] = useState<string>();
   const title = view.title ?? 'Search';
+  const hasBidiControls = useMemo(
+    () => hasBidiControl(title) || view.files.some((file) => hasBidiControl(file.path) || file.matches.some((match) => hasBidiControl(match.line))),
+    [title, view.files],
+  );
   const setGroup = (group: number, open: boolean) =>
     setExpanded((current) => current.map((value, index) => (index === group ? open : value)));
 
@@ -23,7 +29,8 @@ export function SearchMatchesCard({ view, onOpenLocation }: SearchMatchesCardPro
     <CardFrame
       variant="search"
       label={title}
-      heading={<span className="tc-card__title">{title}</span>}
+      heading={<CardTitle title={title} />}
+      hasBidiControls={hasBidiControls}
       actions={
         view.files.length > 1 ? (
           <>

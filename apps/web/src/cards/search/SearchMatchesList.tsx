@@ -2,6 +2,7 @@ import { memo, useId } from 'react';
 import type { CallLocation, SearchFileMatches, SearchLineMatch } from '@toolcards/protocol';
 import { countText } from '../frame/count-text';
 import { PathLabel } from '../frame/PathLabel';
+import { spokenName } from '../text/spoken-name';
 import { clipLine } from './clip-line';
 import { MarkedText } from './MarkedText';
 import { matchLabel } from './match-label';
@@ -45,7 +46,7 @@ export function SearchMatchesList({ files, expanded, onExpand, openedKey, onOpen
               tabIndex={roving.tabIndexFor(groupKey(group))}
               aria-expanded={isOpen}
               aria-controls={isOpen ? listId : undefined}
-              aria-label={`${file.path}, ${countText(file.matches.length, 'match', 'matches')}`}
+              aria-label={`${spokenName(file.path)}, ${countText(file.matches.length, 'match', 'matches')}`}
               onClick={() => onExpand(group, !isOpen)}
             >
               <span className="tc-search__chevron" aria-hidden="true" />

@@ -31,3 +31,8 @@ export const Hostile: Story = {
   name: 'Markup in path (rendered as text)',
   args: { view: searchPathsFixtures.hostile },
 };
+
+export const InvisibleCharacters: Story = {
+  name: 'Deceptive names (reversed, zero-width, mixed-script)',
+  args: { view: searchPathsFixtures.invisibleCharacters },
+};

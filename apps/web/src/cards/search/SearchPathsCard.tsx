@@ -1,6 +1,8 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { CallLocation, SearchPathsResultView } from '@toolcards/protocol';
 import { CardFrame } from '../frame/CardFrame';
+import { CardTitle } from '../frame/CardTitle';
+import { hasBidiControl } from '../text/invisible-characters';
 import { pathsSummaryText } from './search-summary-text';
 import { SearchPathsList } from './SearchPathsList';
 import { SearchSummary } from './SearchSummary';
@@ -14,9 +16,15 @@ interface SearchPathsCardProps {
 export function SearchPathsCard({ view, onOpenLocation }: SearchPathsCardProps) {
   const [openedKey, setOpenedKey] = useState<string>();
   const title = view.title ?? 'Files';
+  const hasBidiControls = useMemo(() => hasBidiControl(title) || view.paths.some(hasBidiControl), [title, view.paths]);
 
   return (
-    <CardFrame variant="search" label={title} heading={<span className="tc-card__title">{title}</span>}>
+    <CardFrame
+      variant="search"
+      label={title}
+      heading={<CardTitle title={title} />}
+      hasBidiControls={hasBidiControls}
+    >
       <SearchSummary
         text={pathsSummaryText(view)}
         truncated={view.truncated}

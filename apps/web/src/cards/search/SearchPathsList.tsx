@@ -1,5 +1,6 @@
 import type { CallLocation } from '@toolcards/protocol';
 import { PathLabel } from '../frame/PathLabel';
+import { spokenName } from '../text/spoken-name';
 import { useRovingFocus } from './use-roving-focus';
 
 interface SearchPathsListProps {
@@ -27,7 +28,7 @@ export function SearchPathsList({ paths, openedKey, onOpen }: SearchPathsListPro
               data-roving-key={key}
               tabIndex={roving.tabIndexFor(key)}
               aria-current={openedKey === key ? 'true' : undefined}
-              aria-label={`Open ${path}`}
+              aria-label={`Open ${spokenName(path)}`}
               onClick={() => onOpen(key, { path })}
             >
               <PathLabel path={path} />

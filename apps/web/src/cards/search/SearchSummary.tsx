@@ -1,4 +1,6 @@
 import type { CallLocation } from '@toolcards/protocol';
+import { escapedText } from '../text/invisible-characters';
+import { VisibleText } from '../text/VisibleText';
 
 interface SearchSummaryProps {
   text: string;
@@ -24,10 +26,10 @@ export function SearchSummary({ text, spillPath, truncated, empty, onOpenLocatio
           <button
             type="button"
             className="tc-search__spill"
-            aria-label={`Open the full result: ${spillPath}`}
+            aria-label={`Open the full result: ${escapedText(spillPath)}`}
             onClick={() => onOpenLocation?.({ path: spillPath })}
           >
-            {spillPath}
+            <VisibleText text={spillPath} />
           </button>
         </>
       )}

@@ -15,6 +15,11 @@ describe('clipLine', () => {
     expect(marked(clipped.text, clipped.ranges)).toEqual(['foo']);
   });
 
+  it('never drops an invisible or bidi character as if it were indentation', () => {
+    expect(clipLine('\uFEFF  foo', [[3, 6]], 40).text).toBe('\uFEFF  foo');
+    expect(clipLine('  \u2028\u202Efoo', [[4, 7]], 40)).toEqual({ text: '\u2028\u202Efoo', ranges: [[2, 5]] });
+  });
+
   it('keeps indentation a match starts inside', () => {
     expect(clipLine('    x', [[2, 5]], 40)).toEqual({ text: '  x', ranges: [[0, 3]] });
   });

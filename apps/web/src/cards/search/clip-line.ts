@@ -18,7 +18,7 @@ export function clipLine(line: string, ranges: readonly MatchRange[] | undefined
   const max = Math.max(3, Math.floor(maxChars));
   const sorted = [...(ranges ?? [])].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
   const first = sorted[0];
-  const indent = line.length - line.trimStart().length;
+  const indent = indentLength(line);
   const cut = first ? Math.min(indent, first[0]) : indent;
   const body = line.slice(cut);
 
@@ -43,6 +43,14 @@ export function clipLine(line: string, ranges: readonly MatchRange[] | undefined
     text: prefix + body.slice(start, end) + suffix,
     ranges: remap(sorted, cut + start, end - start, prefix.length),
   };
+}
+
+/**
+ * Leading spaces and tabs (and other visible spaces). Not trimStart(): it also drops U+FEFF,
+ * U+2028 and control characters, which the card must show, not cut.
+ */
+function indentLength(line: string): number {
+  return /^[ \t\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]*/.exec(line)![0].length;
 }
 
 function remap(ranges: readonly MatchRange[], shift: number, visible: number, lead: number): MatchRange[] {

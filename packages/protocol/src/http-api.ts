@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { sessionHeaderSchema, sessionIdSchema } from './events';
+import { modelInfoSchema } from './wire';
+
+// ── HTTP API ────────────────────────────────────────────────────────────────
+//   GET  /api/info          → ServerInfo
+//   GET  /api/sessions      → SessionListResponse
+//   POST /api/sessions      → 201 SessionResponse
+//   GET  /api/sessions/:id  → OpenSessionResponse
+// Every refusal is an ApiError with one of HTTP_ERROR_CODES.
+
+export const sessionSummarySchema = z.object({
+  id: sessionIdSchema,
+  title: z.string(),
+  cwd: z.string(),
+  createdAt: z.string(),
+  lastActivity: z.string(),
+  eventCount: z.number().int().min(0),
+});
+export type SessionSummary = z.infer<typeof sessionSummarySchema>;
+
+export const serverInfoSchema = z.object({
+  version: z.string(),
+  workspace: z.string(),
+  model: modelInfoSchema.nullable(),
+});
+export type ServerInfo = z.infer<typeof serverInfoSchema>;
+
+export const sessionListResponseSchema = z.object({ sessions: z.array(sessionSummarySchema) });
+export type SessionListResponse = z.infer<typeof sessionListResponseSchema>;
+
+export const sessionResponseSchema = z.object({ session: sessionSummarySchema });
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+
+/** A line of the log that could not be replayed (skipped; the rest of the session opened). */
+export const logProblemSchema = z.object({ line: z.number().int().min(1), message: z.string() });
+
+export const openSessionResponseSchema = sessionResponseSchema.extend({
+  header: sessionHeaderSchema,
+  problems: z.array(logProblemSchema),
+});
+export type OpenSessionResponse = z.infer<typeof openSessionResponseSchema>;
+
+/** A closed list, like WIRE_ERROR_CODES: a client can switch on the code. */
+export const HTTP_ERROR_CODES = [
+  'BAD_REQUEST',
+  'FORBIDDEN_HOST',
+  'UNAUTHORIZED',
+  'FORBIDDEN_ORIGIN',
+  'NOT_FOUND',
+  'METHOD_NOT_ALLOWED',
+  'UPGRADE_REQUIRED',
+  'BAD_SESSION_ID',
+  'UNKNOWN_SESSION',
+  /** 409: another toolcards process is writing the session. */
+  'SESSION_BUSY',
+  /** 422: the session's log cannot be opened (e.g. a corrupt header). */
+  'SESSION_UNREADABLE',
+  'INTERNAL',
+] as const;
+export type HttpErrorCode = (typeof HTTP_ERROR_CODES)[number];
+
+export const apiErrorSchema = z.object({ error: z.object({ code: z.enum(HTTP_ERROR_CODES), message: z.string() }) });
+export type ApiError = z.infer<typeof apiErrorSchema>;

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import * as realTools from '@toolcards/tools';
+import { createSession, useServers } from './test-support/server-harness';
+import { TestClient } from './test-support/test-client';
+import type { PresenterFailure } from './index';
+
+describe('a presenter that throws', () => {
+  const servers = useServers();
+
+  // Before: swallowed in the registry and again in view computation; nothing in the log.
+  it('is reported (log and hook) and the client still gets the event, drawn as the generic card', async () => {
+    const failures: PresenterFailure[] = [];
+    const server = await servers.start({
+      tools: {
+        ...realTools,
+        presentResult: (name: string) => {
+          throw new Error(`the ${name} result presenter has a bug`);
+        },
+      },
+      onPresenterFailure: (failure) => failures.push(failure),
+    });
+    const session = await createSession(server);
+    const client = await TestClient.connect(server.port, { token: server.token });
+    client.send({ type: 'subscribe', sessionId: session.id, afterSeq: -1 });
+    client.send({ type: 'run-tool', sessionId: session.id, name: 'read', args: { path: 'README.md' } });
+    client.send({ type: 'run-tool', sessionId: session.id, name: 'read', args: { path: 'src/app.ts' } });
+    await client.waitFor(() => (client.events().filter((event) => event.type === 'tool/result').length === 2 ? true : undefined), 'both results');
+
+    const results = client.eventFrames().filter((frame) => frame.event.type === 'tool/result');
+    // No view: the client's fallback is the generic card.
+    expect(results.map((frame) => frame.view)).toEqual([undefined, undefined]);
+    // The call side still works.
+    expect(client.eventFrames().find((frame) => frame.event.type === 'tool/call')?.view).toMatchObject({ card: 'generic', title: expect.stringContaining('README.md') });
+
+    expect(failures).toEqual([
+      { phase: 'result', tool: 'read', error: new Error('the read result presenter has a bug') },
+      { phase: 'result', tool: 'read', error: new Error('the read result presenter has a bug') },
+    ]);
+    // The log says which presenter, once per distinct failure (a broken presenter fails on every card).
+    const reported = server.problems.filter((line) => line.includes('presenter'));
+    expect(reported).toEqual([expect.stringMatching(/^the result presenter of tool "read" threw; the client gets the generic card\. Error: the read result presenter has a bug/)]);
+    await client.close();
+  });
+});

@@ -1,0 +1,77 @@
+import type { SessionHeader } from '@toolcards/protocol';
+import { LogSeqIndex } from '@toolcards/session';
+import { outbound, type OutboundFrame } from '../outbound-frames';
+import { ViewComputer, type Presenters } from '../view-computation';
+import { HistoryBatcher } from './history-batch';
+import { historyItem } from './history-item';
+
+/** Seqs `fromSeq`..`beforeSeq - 1` of a session (empty when fromSeq ≥ beforeSeq). */
+export interface HistoryRange {
+  fromSeq: number;
+  beforeSeq: number;
+}
+
+/** Resolves false when the receiver is gone or the reader should stop. */
+export type EmitFrame = (frame: OutboundFrame) => Promise<boolean>;
+
+/**
+ * A session's logged history as clients receive it: any range of seqs — everything after
+ * a resume point, the last screenful, an older page — read through the log's seq index
+ * (so a tail costs only its own lines), each event with the view computed as live
+ * delivery computes it, packed into byte-bounded `history` frames with lean results.
+ */
+export class SessionHistory {
+  private readonly index: LogSeqIndex;
+
+  constructor(
+    logPath: string,
+    private readonly sessionId: string,
+    private readonly presenters: Presenters,
+  ) {
+    this.index = new LogSeqIndex(logPath);
+  }
+
+  /** What a subscription sends: every event after `afterSeq` before `liveFrom`, or only the last `tail`. */
+  async subscribeRange(afterSeq: number, liveFrom: number, tail?: number): Promise<HistoryRange> {
+    const fromSeq = Math.min(afterSeq + 1, liveFrom);
+    if (tail === undefined || fromSeq >= liveFrom) return { fromSeq, beforeSeq: liveFrom };
+    await this.index.catchUp();
+    return { fromSeq: Math.max(fromSeq, this.index.pageStart(liveFrom, tail)), beforeSeq: liveFrom };
+  }
+
+  /** An older page: up to `limit` events before `beforeSeq` (widened to keep results with their calls). */
+  async olderRange(beforeSeq: number, limit: number): Promise<HistoryRange> {
+    await this.index.catchUp();
+    return { fromSeq: this.index.pageStart(beforeSeq, limit), beforeSeq };
+  }
+
+  /** Sends `range` as history frames through `emit`; stops early when emit says so. */
+  async send(range: HistoryRange, emit: EmitFrame): Promise<void> {
+    if (range.fromSeq >= range.beforeSeq) return;
+    await this.index.catchUp();
+    // A fresh computer per read: views come from the log alone, like a replay after restart.
+    const views = new ViewComputer(this.presenters);
+    const batcher = new HistoryBatcher(this.sessionId);
+    let more = true;
+    await this.index.readRange(range.fromSeq, range.beforeSeq, async (event) => {
+      if (event.type === 'tool/result') {
+        // The call may lie before the range; the index kept it.
+        const call = this.index.callOf(event.data.callId);
+        if (call !== undefined && call.seq < event.seq) views.remember(call);
+      }
+      const frame = batcher.add(JSON.stringify(historyItem(event, views.viewFor(event))));
+      if (frame) more = await emit(frame);
+      return more;
+    });
+    const last = more ? batcher.flush() : undefined;
+    if (last) await emit(last);
+  }
+}
+
+export function subscribedFrame(header: SessionHeader, range: HistoryRange): OutboundFrame {
+  return outbound({ type: 'subscribed', sessionId: header.id, header, fromSeq: range.fromSeq, lastSeq: range.beforeSeq - 1 });
+}
+
+export function historyEndFrame(sessionId: string, range: HistoryRange): OutboundFrame {
+  return outbound({ type: 'history-end', sessionId, fromSeq: range.fromSeq, beforeSeq: range.beforeSeq });
+}

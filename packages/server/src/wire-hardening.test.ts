@@ -1,0 +1,144 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Socket } from 'node:net';
+import { MAX_FRAME_NESTING } from './inbound-frames';
+import { spawnCli, waitForStartUrl, type CliProcess } from './test-support/cli-process';
+import { api, createSession, makeWorkspace, useServers } from './test-support/server-harness';
+import { TestClient } from './test-support/test-client';
+import { CLOSE_SLOW_CONSUMER, CLOSE_TOO_MANY_BAD_FRAMES } from './websocket';
+
+/** The client's TCP socket: pausing it makes a client that never reads. */
+function socketOf(client: TestClient): Socket {
+  return (client.ws as unknown as { _socket: Socket })._socket;
+}
+
+/** Sends `frame` as fast as the event loop allows for `ms`, calling `sample` between batches. */
+async function flood(client: TestClient, frame: string, ms: number, sample: () => void = () => {}): Promise<number> {
+  let sent = 0;
+  const until = Date.now() + ms;
+  while (Date.now() < until && client.ws.readyState === client.ws.OPEN) {
+    for (let index = 0; index < 2_000; index += 1) client.ws.send(frame);
+    sent += 2_000;
+    sample();
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return sent;
+}
+
+function rssMegabytes(pid: number): number {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return Math.round(Number(match?.[1] ?? 0) / 1024);
+}
+
+describe('the WebSocket under attack', { timeout: 60_000 }, () => {
+  const servers = useServers();
+  const running: CliProcess[] = [];
+  afterEach(() => {
+    for (const cli of running.splice(0)) if (cli.child.exitCode === null) cli.child.kill('SIGKILL');
+  });
+
+  // Before: RangeError from zod in the message handler, the process exits (issue 11, break 1).
+  it('answers a run-tool frame nested 100,000 deep with BAD_FRAME and keeps serving', async () => {
+    const server = await servers.start();
+    const session = await createSession(server);
+    const client = await TestClient.connect(server.port, { token: server.token });
+    const depth = 100_000;
+    client.send(`{"type":"run-tool","sessionId":"${session.id}","requestId":"deep","name":"read","args":${'['.repeat(depth)}${']'.repeat(depth)}}`);
+    const error = await client.waitForFrame('error');
+    expect(error).toEqual({
+      type: 'error',
+      code: 'BAD_FRAME',
+      message: expect.stringContaining(`more than ${MAX_FRAME_NESTING} levels deep`),
+      sessionId: session.id,
+      requestId: 'deep',
+    });
+    // Deep objects as well as arrays, anywhere in the frame.
+    client.send(`{"type":"cancel","sessionId":"${session.id}","x":${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}}`);
+    await client.waitFor((frames) => (frames.filter((frame) => frame.type === 'error').length === 2 ? true : undefined), 'the second refusal');
+
+    // Still serving: the same connection subscribes and runs a tool.
+    client.send({ type: 'subscribe', sessionId: session.id, afterSeq: -1 });
+    client.send({ type: 'run-tool', sessionId: session.id, name: 'read', args: { path: 'README.md' } });
+    await client.waitFor(() => client.events().find((event) => event.type === 'tool/result'), 'the read result');
+    expect(client.closed).toBeUndefined();
+    expect((await api(server, '/api/info')).status).toBe(200);
+    await client.close();
+  });
+
+  // Before: 2.9 million one-byte frames in 8 s took the server from 108 MB to 1,095 MB RSS,
+  // the connection stayed open, and RSS was still 1,171 MB after the client was dropped (break 4).
+  it('closes a client that never reads and keeps sending the one-byte frame `1`; RSS stays bounded', async () => {
+    const root = await servers.tempDir();
+    const workspace = await makeWorkspace(join(root, 'workspace'));
+    const cli = spawnCli([workspace, '--port', '0', '--data-dir', join(root, 'data'), '--no-open']);
+    running.push(cli);
+    const { port, token } = await waitForStartUrl(cli);
+    const pid = cli.child.pid!;
+    const client = await TestClient.connect(port, { token });
+    await client.waitForFrame('hello');
+    const before = rssMegabytes(pid);
+
+    socketOf(client).pause();
+    let peak = before;
+    const sent = await flood(client, '1', 2_000, () => {
+      peak = Math.max(peak, rssMegabytes(pid));
+    });
+    peak = Math.max(peak, rssMegabytes(pid));
+    socketOf(client).resume();
+
+    const closed = await client.waitForClose();
+    expect(closed).toEqual({ code: CLOSE_TOO_MANY_BAD_FRAMES, reason: 'too many bad frames' });
+    const last = client.frames.at(-1);
+    expect(last).toMatchObject({ type: 'error', code: 'BAD_FRAME', message: expect.stringMatching(/more than \d+ bad frames within \d+ s and is being closed/) });
+    // The bad frames before the cut were each answered; the rest were not.
+    const refusals = client.frames.filter((frame) => frame.type === 'error').length;
+    expect(refusals).toBeLessThan(100);
+    expect(refusals).toBeGreaterThan(32);
+
+    console.info(`flood: ${sent} frames; server RSS ${before} MB before, ${peak} MB peak, ${refusals} error frames then close ${closed.code}`);
+    expect(sent).toBeGreaterThan(50_000);
+    expect(peak - before).toBeLessThan(150);
+    // The server still answers, and holds nothing for the dropped client.
+    const info = await fetch(`http://127.0.0.1:${port}/api/info`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(info.status).toBe(200);
+    expect(rssMegabytes(pid)).toBeLessThan(before + 150);
+  });
+
+  // Before: error replies were sent whatever the socket held; 200k of them queued for a client that never reads.
+  it('sends error replies through the buffered-bytes bound: a client that never reads is dropped as a slow consumer', async () => {
+    const server = await servers.start({
+      deliveryLimits: { maxBufferedBytes: 64 * 1024 },
+      // Out of the way: this test is about the bytes, not the count.
+      badFrameLimits: { maxBadFrames: 1e9, windowMs: 1_000 },
+    });
+    const client = await TestClient.connect(server.port, { token: server.token });
+    await client.waitForFrame('hello');
+    socketOf(client).pause();
+    // Each refusal echoes the (clipped) type and sessionId: ~330 bytes. 100k of them fill the
+    // kernel's socket buffers (~10 MB on loopback here) several times over.
+    const unknownType = JSON.stringify({ type: 'x'.repeat(100), sessionId: 'y'.repeat(100) });
+    let sent = 0;
+    while (sent < 100_000) sent += await flood(client, unknownType, 100);
+    // Let the server (same process) answer what it was sent before this client reads again.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    socketOf(client).resume();
+    const closed = await client.waitForClose();
+    expect(closed.code).toBe(CLOSE_SLOW_CONSUMER);
+    expect(client.frames.at(-1)).toMatchObject({ type: 'error', code: 'SLOW_CONSUMER' });
+    // Replies stopped at the bound (plus what the kernel buffers held), far short of one per frame.
+    expect(client.frames.length).toBeLessThan(sent / 2);
+  });
+
+  it('lets a client that sends a few bad frames keep its connection', async () => {
+    const server = await servers.start();
+    const session = await createSession(server);
+    const client = await TestClient.connect(server.port, { token: server.token });
+    for (let index = 0; index < 10; index += 1) client.send('1');
+    await client.waitFor((frames) => (frames.filter((frame) => frame.type === 'error').length === 10 ? true : undefined), 'ten refusals');
+    client.send({ type: 'subscribe', sessionId: session.id, afterSeq: -1 });
+    await client.waitForFrame('caught-up');
+    expect(client.closed).toBeUndefined();
+    await client.close();
+  });
+});

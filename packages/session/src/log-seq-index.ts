@@ -1,0 +1,161 @@
+import type { SessionEvent, ToolCallEvent } from '@toolcards/protocol';
+import { eventFromJson, parseEventLine, seqOrder } from './log-entries';
+import { readLogLines } from './log-lines';
+
+/** Called per event of a range, in seq order; resolve `false` to stop reading. */
+export type RangeVisitor = (event: SessionEvent) => boolean | Promise<boolean>;
+
+/**
+ * Where each event of one session log starts, learned by reading the file once and after
+ * that only what was appended since. A reader can then start at any seq — the tail of a
+ * long session, an older page — without parsing everything before it again. It also keeps
+ * every call event, which a result's view needs however far back its call is.
+ *
+ * Indexing parses each line as JSON but validates only calls (they are kept); every event
+ * a range yields is validated in full, as a replay would. Lines a replay skips (corrupt,
+ * stale seq) are skipped here too.
+ */
+export class LogSeqIndex {
+  /** Indexed seqs, ascending (a corrupt line may leave a gap), and each line's byte offset. */
+  private readonly seqs: number[] = [];
+  private readonly starts: number[] = [];
+  private readonly calls = new Map<string, ToolCallEvent>();
+  /** A result's seq → its call's seq, for results whose call was logged before them. */
+  private readonly callSeqOfResult = new Map<number, number>();
+  /** Bytes read so far (always at a line boundary). */
+  private scanned = 0;
+  /** Where readers stop: `scanned`, or the end of a last event whose newline was never written. */
+  private readable = 0;
+  private headerSeen = false;
+  private scanning: Promise<void> = Promise.resolve();
+
+  constructor(readonly path: string) {}
+
+  /** Indexes what was appended since the last call (serialized: concurrent callers share one read). */
+  catchUp(): Promise<void> {
+    this.scanning = this.scanning.then(() => this.scan());
+    return this.scanning;
+  }
+
+  get eventCount(): number {
+    return this.seqs.length;
+  }
+
+  /** The logged call with this id, if any. */
+  callOf(callId: string): ToolCallEvent | undefined {
+    return this.calls.get(callId);
+  }
+
+  /**
+   * The first seq of the last `count` events before `beforeSeq`, widened (by at most
+   * `count` more events) so that no result in the range is cut off from its call.
+   * `beforeSeq` itself when nothing comes before it.
+   */
+  pageStart(beforeSeq: number, count: number): number {
+    const end = this.positionOf(beforeSeq);
+    if (end === 0) return beforeSeq;
+    const floor = Math.max(0, end - 2 * count);
+    const asked = Math.max(0, end - count);
+    let start = asked;
+    // Only the results of the page asked for pull their calls in: a result the widening
+    // brings in may start its own page's row without its call (the next page has it).
+    for (let position = asked; position < end; position += 1) {
+      const callSeq = this.callSeqOfResult.get(this.seqs[position]!);
+      if (callSeq === undefined) continue;
+      start = Math.max(floor, Math.min(start, this.positionOf(callSeq)));
+    }
+    return this.seqs[start]!;
+  }
+
+  /** Number of indexed events with seq in [fromSeq, beforeSeq). */
+  countBetween(fromSeq: number, beforeSeq: number): number {
+    return Math.max(0, this.positionOf(beforeSeq) - this.positionOf(fromSeq));
+  }
+
+  /** Visits the indexed events with seq in [fromSeq, beforeSeq), validated, in order. */
+  async readRange(fromSeq: number, beforeSeq: number, visit: RangeVisitor): Promise<void> {
+    const position = this.positionOf(fromSeq);
+    if (position >= this.seqs.length || this.seqs[position]! >= beforeSeq) return;
+    let lastSeq = fromSeq - 1;
+    const lines = readLogLines(this.path, this.starts[position]!);
+    try {
+      for await (const line of lines) {
+        if (line.start >= this.readable) return;
+        const parsed = parseEventLine(line.text);
+        if (!parsed.ok || seqOrder(lastSeq, parsed.value.seq) === 'stale') continue;
+        if (parsed.value.seq >= beforeSeq) return;
+        lastSeq = parsed.value.seq;
+        if ((await visit(parsed.value)) === false) return;
+      }
+    } finally {
+      await lines.return(undefined);
+    }
+  }
+
+  /** Index of the first indexed seq ≥ `seq` (the count when there is none). */
+  private positionOf(seq: number): number {
+    let low = 0;
+    let high = this.seqs.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.seqs[middle]! < seq) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  private async scan(): Promise<void> {
+    const lines = readLogLines(this.path, this.scanned);
+    try {
+      for await (const line of lines) {
+        // A line still being written (or torn by a crash) is indexed once it is complete. A
+        // complete event that only lacks its newline counts, as in replay (the writer adds the
+        // newline on its first append); it is read again at the next scan, as a stale seq then.
+        if (!line.terminated) {
+          if (this.headerSeen && parseEventLine(line.text).ok) {
+            this.note(line.text, line.start);
+            this.readable = line.end;
+          }
+          return;
+        }
+        this.scanned = line.end;
+        this.readable = line.end;
+        if (!this.headerSeen) {
+          this.headerSeen = true;
+          continue;
+        }
+        this.note(line.text, line.start);
+      }
+    } finally {
+      await lines.return(undefined);
+    }
+  }
+
+  private note(text: string, start: number): void {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      return;
+    }
+    if (typeof value !== 'object' || value === null) return;
+    const { seq, type, data } = value as { seq?: unknown; type?: unknown; data?: { callId?: unknown } };
+    if (typeof seq !== 'number' || !Number.isSafeInteger(seq) || typeof type !== 'string') return;
+    const last = this.seqs.length === 0 ? -1 : this.seqs[this.seqs.length - 1]!;
+    const order = seqOrder(last, seq);
+    if (order === 'stale') return;
+    // A seq that jumps ahead is rare (only after a lost line): check it is really an event,
+    // as replay does, or a corrupt line with a high seq would hide every event after it.
+    if (order === 'gap' && type !== 'tool/call' && !eventFromJson(value).ok) return;
+    if (type === 'tool/call') {
+      const call = eventFromJson(value);
+      if (!call.ok || call.value.type !== 'tool/call') return;
+      this.calls.set(call.value.data.callId, call.value);
+    } else if (type === 'tool/result' && typeof data?.callId === 'string') {
+      const call = this.calls.get(data.callId);
+      if (call !== undefined) this.callSeqOfResult.set(seq, call.seq);
+    }
+    this.seqs.push(seq);
+    this.starts.push(start);
+  }
+}
