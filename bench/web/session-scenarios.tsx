@@ -29,6 +29,9 @@ function mountApp(container: HTMLElement, source: FrameSource): SessionClient {
       info: async () => ({ version: 'bench', workspace: BENCH_WORKSPACE, model: { model: 'bench-model', baseUrl: 'http://127.0.0.1:9' } }),
       sessions: async () => [SUMMARY],
       createSession: async () => SUMMARY,
+      resultText: async () => {
+        throw new Error('the bench sends full results');
+      },
     },
     socketUrl: 'ws://127.0.0.1:9/ws?token=bench',
     hash: { read: () => hash, write: (next) => (hash = next) },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { sessionHeaderSchema, sessionIdSchema } from './events';
+import { sessionHeaderSchema, sessionIdSchema, textBlockSchema } from './events';
 import { modelInfoSchema } from './wire';
 
 // ── HTTP API ────────────────────────────────────────────────────────────────
@@ -7,6 +7,7 @@ import { modelInfoSchema } from './wire';
 //   GET  /api/sessions      → SessionListResponse
 //   POST /api/sessions      → 201 SessionResponse
 //   GET  /api/sessions/:id  → OpenSessionResponse
+//   GET  /api/sessions/:id/results/:callId → ResultTextResponse
 // Every refusal is an ApiError with one of HTTP_ERROR_CODES.
 
 export const sessionSummarySchema = z.object({
@@ -41,6 +42,17 @@ export const openSessionResponseSchema = sessionResponseSchema.extend({
 });
 export type OpenSessionResponse = z.infer<typeof openSessionResponseSchema>;
 
+/**
+ * A logged result's model-facing text. History sends results lean (the view only), so
+ * whatever needs the text — the generic fallback, Copy — asks for it here.
+ */
+export const resultTextResponseSchema = z.object({
+  callId: z.string(),
+  isError: z.boolean(),
+  content: z.array(textBlockSchema),
+});
+export type ResultTextResponse = z.infer<typeof resultTextResponseSchema>;
+
 /** A closed list, like WIRE_ERROR_CODES: a client can switch on the code. */
 export const HTTP_ERROR_CODES = [
   'BAD_REQUEST',
@@ -52,6 +64,8 @@ export const HTTP_ERROR_CODES = [
   'UPGRADE_REQUIRED',
   'BAD_SESSION_ID',
   'UNKNOWN_SESSION',
+  /** 404: the session has no logged result for that call (yet). */
+  'UNKNOWN_RESULT',
   /** 409: another toolcards process is writing the session. */
   'SESSION_BUSY',
   /** 422: the session's log cannot be opened (e.g. a corrupt header). */

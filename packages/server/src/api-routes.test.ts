@@ -8,10 +8,19 @@ describe('matchApiRoute', () => {
     expect(matchApiRoute('POST', '/api/sessions')).toEqual({ kind: 'create-session' });
     expect(matchApiRoute('GET', '/api/sessions/20250101-000000-abcdef')).toEqual({ kind: 'open-session', id: '20250101-000000-abcdef' });
     expect(matchApiRoute('HEAD', '/api/info')).toEqual({ kind: 'info' });
+    expect(matchApiRoute('GET', '/api/sessions/abc/results/call_1')).toEqual({ kind: 'result-text', id: 'abc', callId: 'call_1' });
+    expect(matchApiRoute('GET', '/api/sessions/abc/results/call%2F1')).toEqual({ kind: 'result-text', id: 'abc', callId: 'call/1' });
+  });
+
+  it('does not look up call ids that are empty, undecodable or too long', () => {
+    for (const path of ['/api/sessions/abc/results/', '/api/sessions/abc/results/%', '/api/sessions/abc/results/' + 'c'.repeat(257), '/api/sessions/abc/results', '/api/sessions/abc/other/x', '/api/sessions/abc/results/a/b']) {
+      expect(matchApiRoute('GET', path), path).toEqual({ kind: 'not-found' });
+    }
+    expect(matchApiRoute('POST', '/api/sessions/abc/results/c')).toEqual({ kind: 'method-not-allowed', allow: ['GET'] });
   });
 
   it('refuses session ids that are not ids, however encoded', () => {
-    for (const path of ['/api/sessions/..', '/api/sessions/%2e%2e', '/api/sessions/a%2Fb', '/api/sessions/a/b', '/api/sessions/%', '/api/sessions/' + 'x'.repeat(65)]) {
+    for (const path of ['/api/sessions/..', '/api/sessions/%2e%2e', '/api/sessions/a%2Fb', '/api/sessions/a.b/results/c', '/api/sessions/%', '/api/sessions/' + 'x'.repeat(65)]) {
       expect(matchApiRoute('GET', path), path).toEqual({ kind: 'bad-session-id' });
     }
   });

@@ -6,12 +6,14 @@ import { isSessionId } from '@toolcards/session';
  *   GET  /api/sessions          → { sessions: SessionSummary[] }  (this workspace; ?all=1 for every workspace)
  *   POST /api/sessions          → 201 { session: SessionSummary }
  *   GET  /api/sessions/:id      → { session, header, problems }   (opens it; events come over the WebSocket)
+ *   GET  /api/sessions/:id/results/:callId → { callId, isError, content }   (a result's model-facing text)
  */
 export type ApiRoute =
   | { kind: 'info' }
   | { kind: 'list-sessions' }
   | { kind: 'create-session' }
   | { kind: 'open-session'; id: string }
+  | { kind: 'result-text'; id: string; callId: string }
   | { kind: 'bad-session-id' }
   | { kind: 'method-not-allowed'; allow: string[] }
   | { kind: 'not-found' };
@@ -25,17 +27,27 @@ export function matchApiRoute(method: string, pathname: string): ApiRoute {
   }
   const prefix = '/api/sessions/';
   if (pathname.startsWith(prefix)) {
-    const segment = pathname.slice(prefix.length);
-    let id: string;
-    try {
-      id = decodeURIComponent(segment);
-    } catch {
-      return { kind: 'bad-session-id' };
-    }
-    if (!isSessionId(id)) return { kind: 'bad-session-id' };
-    return method === 'GET' || method === 'HEAD' ? { kind: 'open-session', id } : notAllowed(['GET']);
+    const [segment = '', ...rest] = pathname.slice(prefix.length).split('/');
+    const id = decoded(segment);
+    if (id === undefined || !isSessionId(id)) return { kind: 'bad-session-id' };
+    const readOnly = method === 'GET' || method === 'HEAD';
+    if (rest.length === 0) return readOnly ? { kind: 'open-session', id } : notAllowed(['GET']);
+    const callId = rest.length === 2 && rest[0] === 'results' ? decoded(rest[1]!) : undefined;
+    if (callId === undefined || callId === '' || callId.length > MAX_CALL_ID_LENGTH) return { kind: 'not-found' };
+    return readOnly ? { kind: 'result-text', id, callId } : notAllowed(['GET']);
   }
   return { kind: 'not-found' };
+}
+
+/** Longer than any call id the server or a model makes; a longer one is not looked up. */
+const MAX_CALL_ID_LENGTH = 256;
+
+function decoded(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
 }
 
 function notAllowed(allow: string[]): ApiRoute {

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { HttpErrorCode, OpenSessionResponse, ServerInfo, SessionListResponse, SessionResponse, SessionSummary } from '@toolcards/protocol';
+import type { HttpErrorCode, OpenSessionResponse, ResultTextResponse, ServerInfo, SessionListResponse, SessionResponse, SessionSummary } from '@toolcards/protocol';
 import { SessionBusyError, SessionLogUnreadableError, type SessionStore } from '@toolcards/session';
 import { matchApiRoute } from './api-routes';
 import { sendApiError, sendJson } from './http-responses';
@@ -62,6 +62,14 @@ async function answer(req: IncomingMessage, res: ServerResponse, url: URL, deps:
         header: runtime.live.header,
         problems: runtime.live.reopenReport?.problems ?? [],
       } satisfies OpenSessionResponse);
+    }
+    case 'result-text': {
+      const runtime = await deps.registry.get(route.id);
+      if (!runtime) return sendApiError(res, 404, 'UNKNOWN_SESSION', `no session "${route.id}"`);
+      const result = await runtime.live.resultOf(route.callId);
+      if (!result) return sendApiError(res, 404, 'UNKNOWN_RESULT', `session "${route.id}" has no logged result for call "${route.callId}"`);
+      const { callId, isError, content } = result.data;
+      return sendJson(res, 200, { callId, isError, content } satisfies ResultTextResponse);
     }
     case 'bad-session-id':
       return sendApiError(res, 400, 'BAD_SESSION_ID', 'a session id is 1–64 letters, digits, "_" or "-"');

@@ -5,12 +5,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { spawnCli, waitForStartUrl, type CliProcess } from './test-support/cli-process';
 import { api, createSession, makeWorkspace, useServers } from './test-support/server-harness';
 import { historyItem } from './subscription/history-item';
+import type { EventView } from './view-computation';
 import { TestClient, type EventFrame } from './test-support/test-client';
 
 /** What a client renders: each event with its view. */
 /** What a card is drawn from: history sends results lean, so live frames are compared in that form. */
 function rendered(frames: EventFrame[]) {
-  return frames.map(({ event, view }) => historyItem(event, view));
+  return frames.map(({ event, view }) => historyItem(event, view as EventView));
 }
 
 // Each test starts real processes through tsx: slow on a busy machine.

@@ -2,7 +2,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HISTORY_BATCH_BYTES, MAX_HISTORY_REQUEST, type HistoryItem, type ServerFrame, type SessionEvent } from '@toolcards/protocol';
-import { createSession, useServers } from './test-support/server-harness';
+import { api, createSession, useServers } from './test-support/server-harness';
 import { TestClient, type EventFrame } from './test-support/test-client';
 
 type HistoryFrame = Extract<ServerFrame, { type: 'history' }>;
@@ -172,6 +172,23 @@ describe('tail-first, lean, batched history through the server', () => {
     expect(received.map((item) => item.event.seq)).toEqual(range(0, total));
     const results = received.filter((item) => item.event.type === 'tool/result');
     expect(results.filter((item) => item.view !== undefined).length).toBeGreaterThan(50);
+
+    // What lean items left out comes back, on demand, from the token-guarded result route.
+    const lean = results.filter((item) => item.contentOmitted);
+    expect(lean.length).toBeGreaterThan(50);
+    for (const item of lean.slice(0, 12)) {
+      if (item.event.type !== 'tool/result') continue;
+      const { callId, isError, content } = (live.get(item.event.seq)!.event as typeof item.event).data;
+      const path = `/api/sessions/${session.id}/results/${encodeURIComponent(callId)}`;
+      const answer = await api(server, path);
+      expect(answer.status, path).toBe(200);
+      expect(answer.body).toEqual({ callId, isError, content });
+      expect(content.length).toBeGreaterThan(0);
+      const anonymous = await fetch(`http://127.0.0.1:${server.port}${path}`);
+      expect(anonymous.status).toBe(401);
+    }
+    const unknown = await api(server, `/api/sessions/${session.id}/results/call_nope`);
+    expect(unknown).toMatchObject({ status: 404, body: { error: { code: 'UNKNOWN_RESULT' } } });
 
     // Nothing before seq 0: an empty answer.
     const first = await loadHistory(reader, session.id, 0, limit);

@@ -1,6 +1,6 @@
-import type { NewSessionEvent, SessionEvent, SessionHeader } from '@toolcards/protocol';
+import type { NewSessionEvent, SessionEvent, SessionHeader, ToolResultEvent } from '@toolcards/protocol';
 import { SessionLogChangedError, SessionLogWriteError, type LazySessionLog, type ReplayReport, type SessionStore } from '@toolcards/session';
-import { caughtUpFrame, errorFrame, eventFrame } from './outbound-frames';
+import { callStateFrame, caughtUpFrame, errorFrame, eventFrame, type OutboundFrame } from './outbound-frames';
 import type { DeliveryLimits } from './subscription/backpressure';
 import { pacedEmitter, Subscription, type FrameSink } from './subscription/delivery';
 import { historyEndFrame, SessionHistory, subscribedFrame } from './subscription/session-history';
@@ -32,6 +32,8 @@ export class LiveSession {
   private changedOnDisk = false;
   /** The log's history as clients read it; made on first use. */
   private historyReader: SessionHistory | undefined;
+  /** Calls waiting for a tool slot: transient, so told to watchers (and to each new one) but never logged. */
+  private readonly queuedCalls = new Set<string>();
 
   /**
    * `views` must already have seen every logged event (pass `remember` as the
@@ -96,6 +98,21 @@ export class LiveSession {
     this.scheduleOwedRetry();
   }
 
+  /** A call waits for a tool slot: every watcher is told, and so is anyone who subscribes while it waits. */
+  callQueued(callId: string): void {
+    this.queuedCalls.add(callId);
+    this.tellSubscribers(callStateFrame(this.id, callId, 'queued'));
+  }
+
+  /**
+   * A queued call left the queue: `started` tells watchers it runs now; otherwise
+   * (cancelled while waiting) nothing is sent, its result event ends the card.
+   */
+  callDequeued(callId: string, started: boolean): void {
+    if (!this.queuedCalls.delete(callId)) return;
+    if (started) this.tellSubscribers(callStateFrame(this.id, callId, 'running'));
+  }
+
   /**
    * Starts delivering to `sink` every event after `afterSeq` (or only the last `tail` of
    * them), then live ones. Synchronous up to the registration: `liveFrom` and membership
@@ -105,6 +122,8 @@ export class LiveSession {
     const liveFrom = this.log.nextSeq;
     const subscription = new Subscription(this.id, sink, this.deps.limits, (ended) => this.subscribers.delete(ended));
     this.subscribers.add(subscription);
+    // Held until after caught-up, like live events: the calls waiting now, then any change to them.
+    for (const callId of this.queuedCalls) subscription.deliver(callStateFrame(this.id, callId, 'queued'));
     const history = this.history();
     const range = history.subscribeRange(afterSeq, liveFrom, tail);
     const opening = range.then((covered) => subscribedFrame(this.header, covered));
@@ -122,6 +141,11 @@ export class LiveSession {
     const range = await history.olderRange(Math.min(beforeSeq, this.log.nextSeq), limit);
     await history.send(range, pacedEmitter(sink, this.deps.limits));
     if (sink.isOpen) await sink.send(historyEndFrame(this.id, range));
+  }
+
+  /** The logged result of a call in full, model-facing content and meta included. */
+  resultOf(callId: string): Promise<ToolResultEvent | undefined> {
+    return this.history().resultOf(callId);
   }
 
   /** Every event, in order (a driver's conversation; tests). */
@@ -163,6 +187,10 @@ export class LiveSession {
     const frame = eventFrame(this.id, event, this.views.viewFor(event));
     for (const subscriber of this.subscribers) subscriber.deliver(frame);
     return event;
+  }
+
+  private tellSubscribers(frame: OutboundFrame): void {
+    for (const subscriber of this.subscribers) subscriber.deliver(frame);
   }
 
   private writeOwed(): void {

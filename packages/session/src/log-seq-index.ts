@@ -22,6 +22,8 @@ export class LogSeqIndex {
   private readonly calls = new Map<string, ToolCallEvent>();
   /** A result's seq → its call's seq, for results whose call was logged before them. */
   private readonly callSeqOfResult = new Map<number, number>();
+  /** A call id → the seq of its result (the first one logged). */
+  private readonly resultSeqOfCall = new Map<string, number>();
   /** Bytes read so far (always at a line boundary). */
   private scanned = 0;
   /** Where readers stop: `scanned`, or the end of a last event whose newline was never written. */
@@ -44,6 +46,11 @@ export class LogSeqIndex {
   /** The logged call with this id, if any. */
   callOf(callId: string): ToolCallEvent | undefined {
     return this.calls.get(callId);
+  }
+
+  /** The seq of the logged result of this call, if any. */
+  resultSeqOf(callId: string): number | undefined {
+    return this.resultSeqOfCall.get(callId);
   }
 
   /**
@@ -154,6 +161,7 @@ export class LogSeqIndex {
     } else if (type === 'tool/result' && typeof data?.callId === 'string') {
       const call = this.calls.get(data.callId);
       if (call !== undefined) this.callSeqOfResult.set(seq, call.seq);
+      if (!this.resultSeqOfCall.has(data.callId)) this.resultSeqOfCall.set(data.callId, seq);
     }
     this.seqs.push(seq);
     this.starts.push(start);

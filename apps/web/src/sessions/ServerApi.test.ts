@@ -26,6 +26,14 @@ describe('ServerApi', () => {
     expect(seen[0]?.init?.method).toBe('POST');
   });
 
+  it('asks for a result\'s text by session and encoded call id', async () => {
+    const seen: Array<{ url: string; init?: RequestInit }> = [];
+    const answer = { callId: 'c/1', isError: false, content: [{ type: 'text', text: 'x' }] };
+    expect(await new ServerApi('t', fakeFetch(200, answer, seen)).resultText('s1', 'c/1')).toEqual(answer);
+    expect(seen[0]?.url).toBe('/api/sessions/s1/results/c%2F1');
+    await expect(new ServerApi('t', fakeFetch(404, { error: { code: 'UNKNOWN_RESULT', message: 'none' } })).resultText('s1', 'c')).rejects.toMatchObject({ code: 'UNKNOWN_RESULT' });
+  });
+
   it('turns a 401 into UnauthorizedError', async () => {
     await expect(new ServerApi('bad', fakeFetch(401, { error: { code: 'UNAUTHORIZED', message: 'no' } })).info()).rejects.toBeInstanceOf(UnauthorizedError);
   });

@@ -1,8 +1,10 @@
 import {
   apiErrorSchema,
+  resultTextResponseSchema,
   serverInfoSchema,
   sessionListResponseSchema,
   sessionResponseSchema,
+  type ResultTextResponse,
   type ServerInfo,
   type SessionSummary,
 } from '@toolcards/protocol';
@@ -42,6 +44,12 @@ export class ServerApi {
   /** A new session on the server's workspace (the server answers 201 `{ session }`). */
   createSession(): Promise<SessionSummary> {
     return this.request('POST', '/api/sessions', (body) => parsedWith(sessionResponseSchema, body)?.session);
+  }
+
+  /** A logged result's model-facing text (history sends results without it). */
+  resultText(sessionId: string, callId: string): Promise<ResultTextResponse> {
+    const path = `/api/sessions/${encodeURIComponent(sessionId)}/results/${encodeURIComponent(callId)}`;
+    return this.request('GET', path, (body) => parsedWith(resultTextResponseSchema, body));
   }
 
   private async request<T>(method: 'GET' | 'POST', path: string, narrow: (body: unknown) => T | undefined): Promise<T> {

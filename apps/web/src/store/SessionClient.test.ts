@@ -46,6 +46,7 @@ describe('SessionClient over a real WebSocket', () => {
         info: async () => info,
         sessions: async () => options.sessions ?? [summary('s1')],
         createSession: async () => (created.push('s1'), summary('s1')),
+        resultText: async (_sessionId, callId) => ({ callId, isError: false, content: [{ type: 'text', text: `text of ${callId}` }] }),
       },
       socketUrl: server.url,
       hash,
@@ -166,7 +167,7 @@ describe('SessionClient over a real WebSocket', () => {
     const store = new SessionStore();
     client = new SessionClient({
       store,
-      api: { info: async () => { throw new UnauthorizedError(); }, sessions: async () => [], createSession: async () => summary('x') },
+      api: { info: async () => { throw new UnauthorizedError(); }, sessions: async () => [], createSession: async () => summary('x'), resultText: async () => { throw new UnauthorizedError(); } },
       socketUrl: server.url,
       hash: memoryHash(),
     });

@@ -16,7 +16,7 @@ export interface HashPlace {
 
 export interface SessionClientOptions {
   store: SessionStore;
-  api: Pick<ServerApi, 'info' | 'sessions' | 'createSession'>;
+  api: Pick<ServerApi, 'info' | 'sessions' | 'createSession' | 'resultText'>;
   /** ws(s)://host/ws?token=… */
   socketUrl: string;
   hash: HashPlace;
@@ -97,6 +97,7 @@ export class SessionClient {
       resumeSeq: () => this.store.lastSeq,
       tail: options.tail ?? TAIL_EVENTS,
       onHandshakeFailed: () => void this.checkToken(),
+      onQueuedDropped: () => this.store.notice('NOT_CONNECTED', NOT_CONNECTED),
     });
   }
 
@@ -111,6 +112,17 @@ export class SessionClient {
         : { open: hashId };
       this.openSession('open' in choice ? choice.open : (await this.api.createSession()).id);
     });
+  }
+
+  /**
+   * The model-facing text of a result of the open session, joined as the model reads it.
+   * History sends results lean; a card that needs the text (the generic fallback) asks here.
+   */
+  async resultText(callId: string): Promise<string> {
+    const sessionId = this.store.state.getState().sessionId;
+    if (sessionId === null) throw new Error('No session is open.');
+    const answer = await this.api.resultText(sessionId, callId);
+    return answer.content.map((block) => block.text).join('\n');
   }
 
   /** Shows a session, replayed from its log through the same path as live events. */

@@ -24,6 +24,7 @@ function harness(options: { online?: boolean } = {}) {
   let now = 1_000;
   let resumeSeq = -1;
   let handshakeFailures = 0;
+  const droppedQueues: number[] = [];
   const connection = new SessionConnection({
     url: 'ws://h/ws?token=t',
     createSocket: () => {
@@ -35,6 +36,7 @@ function harness(options: { online?: boolean } = {}) {
     onStatus: (state) => states.push(state),
     resumeSeq: () => resumeSeq,
     onHandshakeFailed: () => (handshakeFailures += 1),
+    onQueuedDropped: (count) => droppedQueues.push(count),
     timers: {
       setTimeout: (run, ms) => {
         const timer = { ms, run };
@@ -64,6 +66,7 @@ function harness(options: { online?: boolean } = {}) {
       return timer.ms;
     },
     handshakeFailures: () => handshakeFailures,
+    droppedQueues,
   };
 }
 
@@ -75,6 +78,29 @@ describe('SessionConnection', () => {
     h.last().open();
     expect(h.last().sent).toEqual([JSON.stringify({ type: 'subscribe', sessionId: 's1', afterSeq: 41 })]);
     expect(h.states.map((state) => state.status)).toEqual(['connecting', 'connected']);
+  });
+
+  it('holds a command sent while the first socket opens and sends it after the subscribe', () => {
+    const h = harness();
+    h.connection.open('s1');
+    const run = { type: 'run-tool', sessionId: 's1', name: 'glob', args: { pattern: '*.ts' } } as const;
+    expect(h.connection.send(run)).toBe(true);
+    expect(h.last().sent).toEqual([]);
+    h.last().open();
+    expect(h.last().sent.map((data) => JSON.parse(data).type)).toEqual(['subscribe', 'run-tool']);
+  });
+
+  it('refuses sends once a connection has dropped, and reports held ones a failed first socket lost', () => {
+    const h = harness();
+    h.connection.open('s1');
+    h.connection.send({ type: 'cancel', sessionId: 's1' });
+    h.last().drop();
+    expect(h.droppedQueues).toEqual([1]);
+    h.fireTimer();
+    h.last().open();
+    expect(h.last().sent.map((data) => JSON.parse(data).type)).toEqual(['subscribe']);
+    h.last().drop();
+    expect(h.connection.send({ type: 'cancel', sessionId: 's1' })).toBe(false);
   });
 
   it('backs off 250 ms doubling to 5 s while the server stays away, and reads offline after a few tries', () => {

@@ -32,6 +32,8 @@ export interface SessionConnectionOptions {
   tail?: number;
   /** A socket closed before it ever opened (refused token, server down). */
   onHandshakeFailed?: () => void;
+  /** Frames held for the first socket were dropped because it never opened. */
+  onQueuedDropped?: (count: number) => void;
   timers?: Timers;
   random?: () => number;
   now?: () => number;
@@ -41,6 +43,8 @@ export interface SessionConnectionOptions {
 /** Failed attempts in a row before the state reads "offline" rather than "reconnecting". */
 export const OFFLINE_AFTER_ATTEMPTS = 4;
 const OPEN = 1;
+/** Frames held for a session's first socket; past this the composer says "not sent". */
+const MAX_QUEUED_BEFORE_OPEN = 16;
 
 /**
  * One WebSocket subscribed to one session. A drop reconnects with backoff and resubscribes
@@ -53,6 +57,7 @@ export class SessionConnection {
   private attempt = 0;
   private retryTimer: unknown;
   private everConnected = false;
+  private firstOpenQueue: ClientFrame[] = [];
   private stopped = false;
   private readonly createSocket: (url: string) => SocketLike;
   private readonly timers: Timers;
@@ -77,13 +82,22 @@ export class SessionConnection {
     this.stopped = false;
     this.attempt = 0;
     this.everConnected = false;
+    this.firstOpenQueue = [];
     this.connect();
   }
 
-  /** Sends a frame now; false when there is no open socket (nothing is queued). */
+  /**
+   * Sends a frame now, or — while the session's first socket is still opening (a command
+   * typed as the page loads) — right after it subscribes. False when there is no socket to
+   * send on: a dropped connection queues nothing, since what was asked may be stale by then.
+   */
   send(frame: ClientFrame): boolean {
-    if (this.socket?.readyState !== OPEN) return false;
-    this.socket.send(JSON.stringify(frame));
+    if (this.socket?.readyState === OPEN) {
+      this.socket.send(JSON.stringify(frame));
+      return true;
+    }
+    if (this.socket === undefined || this.everConnected || this.firstOpenQueue.length >= MAX_QUEUED_BEFORE_OPEN) return false;
+    this.firstOpenQueue.push(frame);
     return true;
   }
 
@@ -131,6 +145,7 @@ export class SessionConnection {
       const afterSeq = this.options.resumeSeq();
       const tail = afterSeq === -1 ? this.options.tail : undefined;
       socket.send(JSON.stringify({ type: 'subscribe', sessionId, afterSeq, ...(tail === undefined ? {} : { tail }) } satisfies ClientFrame));
+      for (const queued of this.firstOpenQueue.splice(0)) socket.send(JSON.stringify(queued));
       this.options.onStatus({ status: 'connected' });
     };
     socket.onmessage = (event) => {
@@ -145,7 +160,11 @@ export class SessionConnection {
     socket.onclose = () => {
       if (this.socket !== socket) return;
       this.socket = undefined;
-      if (!opened) this.options.onHandshakeFailed?.();
+      if (!opened) {
+        const dropped = this.firstOpenQueue.splice(0).length;
+        if (dropped > 0) this.options.onQueuedDropped?.(dropped);
+        this.options.onHandshakeFailed?.();
+      }
       this.scheduleReconnect();
     };
     socket.onerror = () => {

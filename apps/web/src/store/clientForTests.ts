@@ -14,6 +14,7 @@ export function clientForTests(options: { info?: ServerInfo; api?: Partial<Sessi
       info: async () => info,
       sessions: async () => [summary],
       createSession: async () => summary,
+      resultText: async (_sessionId, callId) => ({ callId, isError: false, content: [{ type: 'text', text: `the text of ${callId}` }] }),
       ...options.api,
     },
     socketUrl: 'ws://127.0.0.1:1/ws?token=t',

@@ -49,6 +49,33 @@ describe('TimelineRowView', () => {
     expect(container.textContent).not.toContain('running');
   });
 
+  it('fetches the text of a lean history result whose view it cannot draw, and shows it', async () => {
+    const asked: string[] = [];
+    client = clientForTests({
+      api: { resultText: async (_sessionId, callId) => (asked.push(callId), { callId, isError: false, content: [{ type: 'text', text: 'the model-facing text' }] }) },
+    });
+    const header = { type: 'session' as const, version: 1, id: 's1', createdAt: 't', cwd: '/w' };
+    client.store.openSession('s1');
+    client.store.ingest([
+      { type: 'subscribed', sessionId: 's1', header, fromSeq: 0, lastSeq: 1 },
+      {
+        type: 'history',
+        sessionId: 's1',
+        items: [
+          { event: { seq: 0, time: 't', type: 'tool/call', data: { callId: 'c', name: 'lookup', args: {}, origin: 'user' } } },
+          { event: { seq: 1, time: 't', type: 'tool/result', data: { callId: 'c', content: [], isError: false } }, view: { card: 'teleport', title: 'Lookup' }, contentOmitted: true },
+        ],
+      },
+      { type: 'caught-up', sessionId: 's1', lastSeq: 1 },
+    ]);
+    client.store.publish();
+    const { container } = renderRow(client);
+    expect(container.textContent).toContain('Loading the output…');
+    expect(await screen.findByText('the model-facing text')).toBeTruthy();
+    expect(container.textContent).toContain('Lookup');
+    expect(asked).toEqual(['c']);
+  });
+
   it('falls back to a generic card for a malformed view, and shows tool errors', () => {
     ingestForTests(client, [
       frame(0, 'tool/call', { callId: 'c', name: 'read', args: {}, origin: 'user' }, { card: 'teleport' }),

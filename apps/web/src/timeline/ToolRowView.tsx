@@ -3,6 +3,7 @@ import type { ToolCallView, ToolResultView } from '@toolcards/protocol';
 import { CallCard, ResultCard, viewForCall, viewForResult } from '../cards';
 import { useClient, useSessionState } from '../store/ClientContext';
 import type { CardLocation } from '../store/openLocationRequest';
+import { LeanResultCard } from './LeanResultCard';
 import type { ToolCallRecord, ToolResultRecord, ToolRow } from './TimelineRow';
 
 // Rows are immutable, so a view validated once stays valid: scrolling a row out of the
@@ -32,10 +33,16 @@ function callViewOf(call: ToolCallRecord): ToolCallView {
 export function ToolRowView({ row }: { row: ToolRow }) {
   const client = useClient();
   const targetLine = useSessionState((state) => state.targetLines.get(row.callId));
+  const queued = useSessionState((state) => state.queuedCalls.has(row.callId));
   const openLocation = useCallback((location: CardLocation) => client.openLocation(location), [client]);
   if (row.result) {
-    return <ResultCard view={resultViewOf(row.result)} isError={row.result.isError} targetLine={targetLine} onOpenLocation={openLocation} />;
+    const view = resultViewOf(row.result);
+    // Lean from history and not drawable from its view: the text the fallback shows is fetched.
+    if (view.card === 'generic' && row.result.contentOmitted && !row.result.isError) {
+      return <LeanResultCard callId={row.callId} result={row.result} view={view} />;
+    }
+    return <ResultCard view={view} isError={row.result.isError} targetLine={targetLine} onOpenLocation={openLocation} />;
   }
   const call = row.call ?? { name: 'tool', args: null, origin: 'model' as const, view: undefined };
-  return <CallCard view={callViewOf(call)} state={row.cancelled ? 'cancelled' : 'pending'} />;
+  return <CallCard view={callViewOf(call)} state={row.cancelled ? 'cancelled' : queued ? 'queued' : 'pending'} />;
 }

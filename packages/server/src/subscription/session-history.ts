@@ -1,4 +1,4 @@
-import type { SessionHeader } from '@toolcards/protocol';
+import type { SessionHeader, ToolResultEvent } from '@toolcards/protocol';
 import { LogSeqIndex } from '@toolcards/session';
 import { outbound, type OutboundFrame } from '../outbound-frames';
 import { ViewComputer, type Presenters } from '../view-computation';
@@ -43,6 +43,19 @@ export class SessionHistory {
   async olderRange(beforeSeq: number, limit: number): Promise<HistoryRange> {
     await this.index.catchUp();
     return { fromSeq: this.index.pageStart(beforeSeq, limit), beforeSeq };
+  }
+
+  /** The logged result of a call, in full (what lean history left out); undefined when none is logged. */
+  async resultOf(callId: string): Promise<ToolResultEvent | undefined> {
+    await this.index.catchUp();
+    const seq = this.index.resultSeqOf(callId);
+    if (seq === undefined) return undefined;
+    let found: ToolResultEvent | undefined;
+    await this.index.readRange(seq, seq + 1, (event) => {
+      if (event.type === 'tool/result' && event.data.callId === callId) found = event;
+      return false;
+    });
+    return found;
   }
 
   /** Sends `range` as history frames through `emit`; stops early when emit says so. */

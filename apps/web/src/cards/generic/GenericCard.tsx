@@ -14,7 +14,7 @@ const COLLAPSED_LINES = 30;
  * Monospace text: a tool without a card of its own, a view that failed validation, an
  * error. For an error the title is the error code.
  */
-export function GenericCard({ view, isError = false }: { view: GenericResultView; isError?: boolean }) {
+export function GenericCard({ view, isError = false, emptyText = 'No output' }: { view: GenericResultView; isError?: boolean; emptyText?: string }) {
   const [expanded, setExpanded] = useState(false);
   const content = view.content ?? '';
   const collapsed = collapseOutput(content, COLLAPSED_LINES);
@@ -39,7 +39,7 @@ export function GenericCard({ view, isError = false }: { view: GenericResultView
       actions={content === '' ? undefined : <CopyButton text={() => content} />}
     >
       {content === '' ? (
-        <p className="tc-card__empty">No output</p>
+        <p className="tc-card__empty">{emptyText}</p>
       ) : (
         <pre className="tc-generic__output">
           <VisibleText text={expanded ? content : collapsed.text} multiline />
