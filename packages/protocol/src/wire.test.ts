@@ -48,6 +48,14 @@ describe('events and server frames', () => {
     expect(sessionEventSchema.safeParse({ ...result, type: 'tool/progress' }).success).toBe(false);
   });
 
+  it('accepts a call-state frame with a known state only', () => {
+    const queued = { type: 'call-state', sessionId: 's1', callId: 'c1', state: 'queued' };
+    expect(serverFrameSchema.parse(queued)).toEqual(queued);
+    expect(serverFrameSchema.safeParse({ ...queued, state: 'running' }).success).toBe(true);
+    expect(serverFrameSchema.safeParse({ ...queued, state: 'paused' }).success).toBe(false);
+    expect(serverFrameSchema.safeParse({ ...queued, sessionId: '../x' }).success).toBe(false);
+  });
+
   it('carries a view next to an event without trusting it', () => {
     const frame = { type: 'event', sessionId: 's1', event: result, view: { card: 'nonsense' } };
     expect(serverFrameSchema.parse(frame)).toEqual(frame);

@@ -80,6 +80,13 @@ export const WIRE_ERROR_CODES = [
 ] as const;
 export type WireErrorCode = (typeof WIRE_ERROR_CODES)[number];
 
+/**
+ * Where a call without a result stands. Transient, so never logged: `queued` while it waits
+ * for one of the server's tool slots, `running` once it has one.
+ */
+export const CALL_STATES = ['queued', 'running'] as const;
+export type CallState = (typeof CALL_STATES)[number];
+
 export const modelInfoSchema = z.object({ model: z.string(), baseUrl: z.string() });
 export type ModelInfo = z.infer<typeof modelInfoSchema>;
 
@@ -122,6 +129,12 @@ export const serverFrameSchema = z.discriminatedUnion('type', [
   }),
   /** History up to `lastSeq` has been sent; what follows is live. */
   z.object({ type: z.literal('caught-up'), sessionId: sessionIdSchema, lastSeq: z.number().int().min(-1) }),
+  /**
+   * A call's transient state (see CALL_STATES). A call is running unless told `queued`;
+   * `running` follows only a `queued`, and a call cancelled while queued gets no `running`,
+   * only its result. The calls queued at subscribe time are sent right after `caught-up`.
+   */
+  z.object({ type: z.literal('call-state'), sessionId: sessionIdSchema, callId: z.string(), state: z.enum(CALL_STATES) }),
   z.object({
     type: z.literal('error'),
     code: z.enum(WIRE_ERROR_CODES),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultOpen, parseCliArgs } from './cli-args';
 
-const defaults = { workspace: undefined, port: 3080, host: '127.0.0.1', dataDir: undefined, open: undefined, allowOutsideWorkspace: false, model: undefined, baseUrl: undefined, maxSteps: undefined };
+const defaults = { workspace: undefined, port: 3080, host: '127.0.0.1', dataDir: undefined, open: undefined, allowOutsideWorkspace: false, model: undefined, baseUrl: undefined, maxSteps: undefined, maxRunningTools: undefined };
 
 describe('parseCliArgs', () => {
   it('serves the current folder with safe defaults', () => {
@@ -22,6 +22,11 @@ describe('parseCliArgs', () => {
       args: { ...defaults, model: 'm1', baseUrl: 'http://127.0.0.1:9/v1', maxSteps: '7' },
     });
     expect(parseCliArgs(['--api-key', 'sk-x'])).toMatchObject({ command: 'invalid' });
+  });
+
+  it('reads how many tool calls may run at once', () => {
+    expect(parseCliArgs(['--max-running-tools', '2'])).toEqual({ command: 'serve', args: { ...defaults, maxRunningTools: 2 } });
+    expect(parseCliArgs(['--max-running-tools=16'])).toMatchObject({ args: { maxRunningTools: 16 } });
   });
 
   it('lets the last of --open/--no-open win', () => {
@@ -55,6 +60,9 @@ describe('parseCliArgs', () => {
     [['--allow-outside-workspace=1'], /takes no value/],
     [['--model'], /--model needs a value/],
     [['--base-url', '--open'], /--base-url needs a value/],
+    [['--max-running-tools', '0'], /--max-running-tools needs a whole number from 1/],
+    [['--max-running-tools', '1.5'], /not "1.5"/],
+    [['--max-running-tools'], /--max-running-tools needs a whole number/],
     [['--frobnicate'], /unknown option --frobnicate/],
     [['a', 'b'], /only one workspace/],
   ])('refuses %j', (argv, message) => {

@@ -19,6 +19,8 @@ export interface ServeArgs {
   model: string | undefined;
   baseUrl: string | undefined;
   maxSteps: string | undefined;
+  /** Tool calls executing at once; undefined → the server's default. */
+  maxRunningTools: number | undefined;
 }
 
 export type CliCommand =
@@ -45,6 +47,8 @@ Options:
   --base-url <url>           OpenAI-compatible API (default https://api.deepseek.com;
                              env TOOLCARDS_BASE_URL)
   --max-steps <n>            model steps per turn (default 50; env TOOLCARDS_MAX_STEPS)
+  --max-running-tools <n>    tool calls running at once across all sessions (default 8);
+                             more wait in order and show as queued
   -h, --help                 show this help
   -v, --version              print the version
 
@@ -65,6 +69,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     model: undefined,
     baseUrl: undefined,
     maxSteps: undefined,
+    maxRunningTools: undefined,
   };
   let onlyPositionals = false;
   for (let index = 0; index < argv.length; index += 1) {
@@ -124,6 +129,13 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
         const refused = noValue();
         if (refused) return refused;
         args.allowOutsideWorkspace = true;
+        break;
+      }
+      case '--max-running-tools': {
+        const value = takeValue();
+        const count = value === undefined || !/^\d{1,4}$/.test(value) ? 0 : Number(value);
+        if (count < 1) return invalid(`--max-running-tools needs a whole number from 1 to 9999${value === undefined ? '' : `, not "${value}"`}`);
+        args.maxRunningTools = count;
         break;
       }
       case '--model':

@@ -74,6 +74,7 @@ async function serve(args: ServeArgs, io: CliIo): Promise<number> {
       host: args.host,
       port: args.port,
       allowOutsideWorkspace: args.allowOutsideWorkspace,
+      ...(args.maxRunningTools === undefined ? {} : { maxRunningTools: args.maxRunningTools }),
       ...(modelDriver ? { modelDriver } : {}),
       report,
     });

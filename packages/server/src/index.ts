@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { ServerInfo } from '@toolcards/protocol';
 import { SessionStore } from '@toolcards/session';
-import type { ToolConfig } from '@toolcards/tools';
+import { SlotQueue, type ToolConfig } from '@toolcards/tools';
 import { hostWithPort, newAccessToken, withoutToken } from './auth';
 import type { BadFrameLimits } from './bad-frame-budget';
 import { createHttpServer } from './http-server';
@@ -43,6 +43,11 @@ export interface StartServerOptions {
   clientDir?: string;
   /** Default: the tools' DEFAULT_TOOL_CONFIG. */
   toolConfig?: ToolConfig;
+  /**
+   * Tool calls executing at once across every session of this server; more wait in
+   * order, shown as queued. Default DEFAULT_MAX_RUNNING_TOOLS.
+   */
+  maxRunningTools?: number;
   /** Backpressure bounds (tests shrink them). */
   deliveryLimits?: Partial<DeliveryLimits>;
   /** How many bad frames a connection may send before it is closed (tests shrink them). */
@@ -88,6 +93,13 @@ export class WorkspaceError extends Error {
   override readonly name = 'WorkspaceError';
 }
 
+/**
+ * Twice the ripgrep processes a server runs at once (DEFAULT_RIPGREP_SLOTS): reads still
+ * start while searches hold ripgrep, and a model's burst of calls or many sessions cannot
+ * hold more than a few windows and matches in memory at once.
+ */
+export const DEFAULT_MAX_RUNNING_TOOLS = 8;
+
 export const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../../../apps/web/dist', import.meta.url));
 
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
@@ -103,6 +115,9 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const model = driver ? { ...driver.info } : null;
   const info: ServerInfo = { version: SERVER_VERSION, workspace: workspaceRoot, model };
 
+  const maxRunningTools = options.maxRunningTools ?? DEFAULT_MAX_RUNNING_TOOLS;
+  // NaN or 0 would queue every call forever.
+  if (!Number.isSafeInteger(maxRunningTools) || maxRunningTools < 1) throw new RangeError(`maxRunningTools must be a whole number of at least 1, not ${maxRunningTools}`);
   const limits: DeliveryLimits = { ...DEFAULT_DELIVERY_LIMITS, ...options.deliveryLimits };
   const store = await SessionStore.open({
     dataDir: options.dataDir,
@@ -117,6 +132,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     allowOutsideWorkspace: options.allowOutsideWorkspace ?? false,
     driver,
     limits,
+    toolSlots: { queue: new SlotQueue(), limit: maxRunningTools },
     report,
   });
   const hub = new WebSocketHub({

@@ -1,4 +1,4 @@
-import type { ServerFrame, SessionEvent } from '@toolcards/protocol';
+import type { CallState, ServerFrame, SessionEvent } from '@toolcards/protocol';
 import type { EventView } from './view-computation';
 import type { WireError } from './inbound-frames';
 
@@ -19,6 +19,10 @@ export function eventFrame(sessionId: string, event: SessionEvent, view: EventVi
 
 export function caughtUpFrame(sessionId: string, lastSeq: number): OutboundFrame {
   return outbound({ type: 'caught-up', sessionId, lastSeq });
+}
+
+export function callStateFrame(sessionId: string, callId: string, state: CallState): OutboundFrame {
+  return outbound({ type: 'call-state', sessionId, callId, state });
 }
 
 export function errorFrame(error: WireError): OutboundFrame {

@@ -39,6 +39,7 @@ describe('SessionRegistry', () => {
       allowOutsideWorkspace: false,
       driver: undefined,
       limits: DEFAULT_DELIVERY_LIMITS,
+      toolSlots: { queue: new realTools.SlotQueue(), limit: 8 },
       report: () => {},
       ...options,
     });

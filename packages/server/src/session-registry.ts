@@ -5,7 +5,7 @@ import { LiveSession } from './live-session';
 import type { ModelDriver } from './model-driver';
 import { ModelTurns } from './model-turns';
 import type { DeliveryLimits } from './subscription/backpressure';
-import { ToolRunner, type ExecuteTool } from './tool-runner';
+import { ToolRunner, type ExecuteTool, type ToolSlots } from './tool-runner';
 import { UnfinishedWork } from './unfinished-work';
 import { ViewComputer, type Presenters } from './view-computation';
 
@@ -34,6 +34,8 @@ export interface SessionRegistryDeps {
   allowOutsideWorkspace: boolean;
   driver: ModelDriver | undefined;
   limits: DeliveryLimits;
+  /** The server's tool slots, shared by every session's runner. */
+  toolSlots: ToolSlots;
   report: (message: string) => void;
   /** Sessions kept open at most; beyond it idle ones close, least recently used first. Default 16. */
   maxOpenSessions?: number;
@@ -206,7 +208,7 @@ export class SessionRegistry {
       extraReadableRoots: [spillDir],
     });
     const live = new LiveSession(log, report, views, { store, presenters: tools, limits: this.deps.limits });
-    const runner = new ToolRunner(live, { workspace, spill: tools.createSpillStore(spillDir), config: this.deps.toolConfig }, tools.runTool, this.deps.report);
+    const runner = new ToolRunner(live, { workspace, spill: tools.createSpillStore(spillDir), config: this.deps.toolConfig }, tools.runTool, this.deps.toolSlots, this.deps.report);
     const turns = this.deps.driver ? new ModelTurns(live, runner, this.deps.driver, workspace.root, this.deps.report) : undefined;
     return { live, tools: runner, turns };
   }

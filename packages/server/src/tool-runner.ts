@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { JsonValue, ToolErrorCode, ToolOrigin } from '@toolcards/protocol';
-import type { SpillStore, ToolConfig, ToolContext, ToolResult, Workspace } from '@toolcards/tools';
+import type { SlotQueue, SpillStore, ToolConfig, ToolContext, ToolResult, Workspace } from '@toolcards/tools';
 import { InvalidEventError } from '@toolcards/session';
 import type { LiveSession } from './live-session';
 import { abortedResult } from './unfinished-work';
@@ -32,11 +32,19 @@ export interface ToolRunnerContext {
   config: ToolConfig;
 }
 
+/** Tool calls executing at once in one server, across its sessions (shared by every runner). */
+export interface ToolSlots {
+  queue: SlotQueue;
+  limit: number;
+}
+
 /**
  * Runs tools on one session, for people and models alike: log tool/call,
- * execute with an AbortSignal that `cancel` fires, log tool/result. The call
- * card appears before the tool starts; a result is always logged for a call,
- * even when the tool fails or is cancelled.
+ * wait for one of the server's tool slots, execute with an AbortSignal that
+ * `cancel` fires, log tool/result. The call card appears before the tool
+ * starts; a result is always logged for a call, even when the tool fails or is
+ * cancelled (while queued it never starts). A tool's own timeout starts with
+ * the tool, not with the wait.
  */
 export class ToolRunner {
   private readonly running = new Map<string, { controller: AbortController; done: Promise<unknown> }>();
@@ -45,9 +53,11 @@ export class ToolRunner {
     private readonly session: LiveSession,
     private readonly context: ToolRunnerContext,
     private readonly execute: ExecuteTool,
+    private readonly slots: ToolSlots,
     private readonly report: (message: string) => void = () => {},
   ) {}
 
+  /** Calls started or queued, not yet ended. */
   get runningCallIds(): string[] {
     return [...this.running.keys()];
   }
@@ -98,11 +108,28 @@ export class ToolRunner {
 
   private async finish(callId: string, request: ToolCallRequest, controller: AbortController): Promise<ToolRunOutcome> {
     let result: ToolResult;
-    try {
-      result = await this.execute(request.name, request.args, { ...this.context, signal: controller.signal });
-    } catch (error) {
-      // runTool never rejects by contract; if it does, the call still gets a result card.
-      result = failure('TOOL_FAILED', `${request.name} failed: ${(error as Error)?.message ?? String(error)}`);
+    // Synchronous up to here from `run`: a `queued` frame always follows its tool/call event.
+    let queued = false;
+    const slot = await this.slots.queue.acquire(this.slots.limit, controller.signal, {
+      onQueued: () => {
+        queued = true;
+        this.session.callQueued(callId);
+      },
+    });
+    if (queued) this.session.callDequeued(callId, slot === 'acquired');
+    if (slot === 'acquired') {
+      try {
+        result = await this.execute(request.name, request.args, { ...this.context, signal: controller.signal });
+      } catch (error) {
+        // runTool never rejects by contract; if it does, the call still gets a result card.
+        result = failure('TOOL_FAILED', `${request.name} failed: ${(error as Error)?.message ?? String(error)}`);
+      } finally {
+        // Released before waiting for earlier results to be logged: the slot is for executing.
+        this.slots.queue.release();
+      }
+    } else {
+      // Cancelled while queued (no timeout is set on the wait): the same result runTool gives a call cancelled before it started.
+      result = failure('TOOL_ABORTED', `${request.name} was cancelled before it started.`);
     }
     if (request.logResultAfter) await request.logResultAfter.catch(() => {});
     try {

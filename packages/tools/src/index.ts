@@ -10,5 +10,6 @@ export type {
 export { DEFAULT_TOOL_CONFIG } from './tool-config';
 export { createWorkspace, type WorkspaceOptions } from './workspace';
 export { createSpillStore } from './spill-store';
+export { SlotQueue, type SlotWait, type SlotWaitOptions } from './slot-queue';
 export { TOOL_NAMES, toolSpecs, runTool, presentCall, presentResult } from './registry';
 export { runToolCommand, type ToolCommandIo } from './tool-command';

@@ -22,6 +22,11 @@ export const OtherCall: Story = { name: 'Other call', args: { view: callFixtures
 export const UntypedCall: Story = { name: 'Call without a kind', args: { view: callFixtures.untyped } };
 export const DeceptiveNames: Story = { name: 'Read call on deceptive names', args: { view: callFixtures.deceptiveNames } };
 
+export const Queued: Story = {
+  name: 'Queued call (waiting for a free slot)',
+  args: { view: callFixtures.search, state: 'queued' },
+};
+
 export const Cancelled: Story = {
   name: 'Cancelled call',
   args: { view: callFixtures.read, state: 'cancelled' },

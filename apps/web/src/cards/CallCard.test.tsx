@@ -32,6 +32,14 @@ describe('CallCard', () => {
     expect(rawBidiControls(container)).toEqual([]);
   });
 
+  it('shows a queued call as waiting, still busy, without the running spinner', () => {
+    const { container } = render(<CallCard view={callFixtures.search} state="queued" />);
+    const card = screen.getByRole('article', { name: `${callFixtures.search.title} — queued` });
+    expect(card.getAttribute('aria-busy')).toBe('true');
+    expect(screen.getByText('Queued — waiting for a free slot')).toBeTruthy();
+    expect(container.querySelector('.tc-call__spinner')).toBeNull();
+  });
+
   it('shows a cancelled call as no longer busy', () => {
     render(<CallCard view={callFixtures.execute} state="cancelled" />);
     const card = screen.getByRole('article', { name: 'npm test — cancelled' });

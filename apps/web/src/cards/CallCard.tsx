@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { langFromPath, type ToolCallView } from '@toolcards/protocol';
+import { assertNever, langFromPath, type ToolCallView } from '@toolcards/protocol';
 import { CardFrame } from './frame/CardFrame';
 import { CardTitle } from './frame/CardTitle';
 import { KindIcon } from './frame/KindIcon';
@@ -8,14 +8,19 @@ import { hasBidiControl } from './text/invisible-characters';
 import { MixedScriptMarker } from './text/MixedScriptMarker';
 import { VisibleText } from './text/VisibleText';
 
+/** `pending`: running; `queued`: waiting for one of the server's tool slots; `cancelled`: will not finish. */
+export type CallCardState = 'pending' | 'queued' | 'cancelled';
+
 export interface CallCardProps {
   view: ToolCallView;
-  state: 'pending' | 'cancelled';
+  state: CallCardState;
 }
+
+const STATE_LABELS: Record<CallCardState, string> = { pending: 'running', queued: 'queued', cancelled: 'cancelled' };
 
 /** A call without its result yet (or never to have one): every kind is generic while pending. */
 export function CallCard({ view, state }: CallCardProps) {
-  const pending = state === 'pending';
+  const pending = state !== 'cancelled';
   // A read on its way: warm the highlighter for its language while the result is pending.
   const readPath = pending && view.kind === 'read' ? view.locations?.[0]?.path : undefined;
   useEffect(() => {
@@ -24,7 +29,7 @@ export function CallCard({ view, state }: CallCardProps) {
   return (
     <CardFrame
       variant="call"
-      label={`${view.title} — ${pending ? 'running' : 'cancelled'}`}
+      label={`${view.title} — ${STATE_LABELS[state]}`}
       busy={pending}
       hasBidiControls={hasBidiControl(view.title) || (view.locations ?? []).some((location) => hasBidiControl(location.path))}
       heading={
@@ -33,16 +38,7 @@ export function CallCard({ view, state }: CallCardProps) {
           <CardTitle title={view.title} />
         </>
       }
-      details={
-        pending ? (
-          <span className="tc-call__status">
-            <span className="tc-call__spinner" aria-hidden="true" />
-            running…
-          </span>
-        ) : (
-          <span className="tc-call__status tc-call__status--cancelled">cancelled</span>
-        )
-      }
+      details={<CallStatus state={state} />}
     >
       {view.locations !== undefined && view.locations.length > 0 && (
         <ul className="tc-call__locations">
@@ -58,4 +54,27 @@ export function CallCard({ view, state }: CallCardProps) {
       )}
     </CardFrame>
   );
+}
+
+function CallStatus({ state }: { state: CallCardState }) {
+  switch (state) {
+    case 'pending':
+      return (
+        <span className="tc-call__status">
+          <span className="tc-call__spinner" aria-hidden="true" />
+          running…
+        </span>
+      );
+    case 'queued':
+      return (
+        <span className="tc-call__status tc-call__status--queued">
+          <span className="tc-call__queued-mark" aria-hidden="true" />
+          Queued — waiting for a free slot
+        </span>
+      );
+    case 'cancelled':
+      return <span className="tc-call__status tc-call__status--cancelled">cancelled</span>;
+    default:
+      return assertNever(state, 'call card state');
+  }
 }

@@ -41,6 +41,8 @@ export interface SessionState {
   lastSeq: number;
   /** A call or a model turn is in flight (the Cancel button shows). */
   running: boolean;
+  /** Calls waiting for one of the server's tool slots (transient: never in the log). */
+  queuedCalls: ReadonlySet<string>;
   notices: readonly Notice[];
   /** callId → the line a click-through asked for, passed to that call's result card. */
   targetLines: ReadonlyMap<string, number>;
@@ -89,6 +91,7 @@ function initialState(): SessionState {
     rows: [],
     lastSeq: -1,
     running: false,
+    queuedCalls: new Set(),
     notices: [],
     targetLines: new Map(),
     reveal: null,
@@ -138,6 +141,7 @@ export class SessionStore {
       rows: [],
       lastSeq: -1,
       running: false,
+      queuedCalls: new Set(),
       targetLines: new Map(),
       reveal: null,
     });
@@ -238,6 +242,12 @@ export class SessionStore {
         // The server has more than it sent us: a hole at the end is a gap too.
         if (frame.lastSeq > this.builder.lastSeq) outcome.resync = true;
         else this.pending.caughtUp = true;
+        // The server sends the calls queued now right after this: older call states are stale.
+        if (this.queuedCallsNow().size > 0) this.pending.queuedCalls = new Set();
+        break;
+      case 'call-state':
+        if (frame.sessionId !== sessionId) break;
+        this.setQueued(frame.callId, frame.state === 'queued');
         break;
       case 'error':
         if (frame.code === 'SLOW_CONSUMER') break; // the link handles it: reconnect and resume
@@ -280,7 +290,22 @@ export class SessionStore {
     this.changed = true;
     const { event } = delivery;
     if (event.type === 'tool/call' && this.readRequests.length > 0) this.matchReadRequest(event.seq, event.data);
+    // A call cancelled while queued gets no `running` frame, only its result.
+    if (event.type === 'tool/result') this.setQueued(event.data.callId, false);
     return applied;
+  }
+
+  private queuedCallsNow(): ReadonlySet<string> {
+    return this.pending.queuedCalls ?? this.state.getState().queuedCalls;
+  }
+
+  private setQueued(callId: string, queued: boolean): void {
+    const current = this.queuedCallsNow();
+    if (current.has(callId) === queued) return;
+    const next = new Set(current);
+    if (queued) next.add(callId);
+    else next.delete(callId);
+    this.pending.queuedCalls = next;
   }
 
   /** Splices the older page that just ended in front of what is held: the rows are derived again. */

@@ -42,7 +42,7 @@ export type RipgrepOutcome =
 export async function runRipgrep(run: RipgrepRun): Promise<RipgrepOutcome> {
   // The timeout covers the wait for a slot too: a call never takes longer than it says.
   const deadline = Date.now() + run.timeoutMs;
-  const slot = await ripgrepSlots.acquire(run.maxRunning ?? DEFAULT_RIPGREP_SLOTS, run.signal, run.timeoutMs);
+  const slot = await ripgrepSlots.acquire(run.maxRunning ?? DEFAULT_RIPGREP_SLOTS, run.signal, { timeoutMs: run.timeoutMs });
   if (slot !== 'acquired') return { kind: slot };
   try {
     return await spawnRipgrep(run, Math.max(1, deadline - Date.now()));
