@@ -42,42 +42,63 @@ export const toolErrorSchema = z.object({ code: z.enum(TOOL_ERROR_CODES), messag
 export const turnEndReasonSchema = z.enum(['done', 'cancelled', 'error', 'step-limit']);
 export type TurnEndReason = z.infer<typeof turnEndReasonSchema>;
 
-/** Event payloads by type. `assistant/text` carries one streamed delta of message `messageId`. */
-export const eventDataSchemas = {
-  'user/message': z.object({ text: z.string() }),
-  'assistant/text': z.object({ messageId: z.string(), delta: z.string() }),
-  'tool/call': z.object({
-    callId: z.string(),
-    name: z.string(),
-    args: jsonValueSchema,
-    origin: toolOriginSchema,
-  }),
-  'tool/result': z.object({
-    callId: z.string(),
-    content: z.array(contentBlockSchema),
-    isError: z.boolean(),
-    error: toolErrorSchema.optional(),
-    meta: jsonValueSchema.optional(),
-  }),
-  'turn/end': z.object({
-    reason: turnEndReasonSchema,
-    /** A readable message when the turn ended on a failure. */
-    error: z.string().optional(),
-  }),
-} as const;
+/**
+ * Event payloads by type, with `json` checking tool args and result meta. `assistant/text`
+ * carries one streamed delta of message `messageId`.
+ */
+function eventDataSchemasWith(json: z.ZodType<JsonValue>) {
+  return {
+    'user/message': z.object({ text: z.string() }),
+    'assistant/text': z.object({ messageId: z.string(), delta: z.string() }),
+    'tool/call': z.object({
+      callId: z.string(),
+      name: z.string(),
+      args: json,
+      origin: toolOriginSchema,
+    }),
+    'tool/result': z.object({
+      callId: z.string(),
+      content: z.array(contentBlockSchema),
+      isError: z.boolean(),
+      error: toolErrorSchema.optional(),
+      meta: json.optional(),
+    }),
+    'turn/end': z.object({
+      reason: turnEndReasonSchema,
+      /** A readable message when the turn ended on a failure. */
+      error: z.string().optional(),
+    }),
+  } as const;
+}
+
+export const eventDataSchemas = eventDataSchemasWith(jsonValueSchema);
 
 export type SessionEventType = keyof typeof eventDataSchemas;
 export type SessionEventData<T extends SessionEventType> = z.infer<(typeof eventDataSchemas)[T]>;
 
 const eventBase = { seq: z.number().int().nonnegative(), time: z.string() };
 
-export const sessionEventSchema = z.discriminatedUnion('type', [
-  z.object({ ...eventBase, type: z.literal('user/message'), data: eventDataSchemas['user/message'] }),
-  z.object({ ...eventBase, type: z.literal('assistant/text'), data: eventDataSchemas['assistant/text'] }),
-  z.object({ ...eventBase, type: z.literal('tool/call'), data: eventDataSchemas['tool/call'] }),
-  z.object({ ...eventBase, type: z.literal('tool/result'), data: eventDataSchemas['tool/result'] }),
-  z.object({ ...eventBase, type: z.literal('turn/end'), data: eventDataSchemas['turn/end'] }),
-]);
+function eventSchemaWith(json: z.ZodType<JsonValue>) {
+  const data = eventDataSchemasWith(json);
+  return z.discriminatedUnion('type', [
+    z.object({ ...eventBase, type: z.literal('user/message'), data: data['user/message'] }),
+    z.object({ ...eventBase, type: z.literal('assistant/text'), data: data['assistant/text'] }),
+    z.object({ ...eventBase, type: z.literal('tool/call'), data: data['tool/call'] }),
+    z.object({ ...eventBase, type: z.literal('tool/result'), data: data['tool/result'] }),
+    z.object({ ...eventBase, type: z.literal('turn/end'), data: data['turn/end'] }),
+  ]);
+}
+
+export const sessionEventSchema = eventSchemaWith(jsonValueSchema);
+
+/**
+ * The same event schema for a value that just came out of `JSON.parse` (a log line): its
+ * args and meta are JSON by construction, so their recursive check — most of the cost of
+ * replaying a long log, where read metas hold whole files — is skipped. Never for values
+ * from anywhere else.
+ */
+export const parsedSessionEventSchema = eventSchemaWith(z.custom<JsonValue>((value) => value !== undefined));
+
 export type SessionEvent = z.infer<typeof sessionEventSchema>;
 export type ToolCallEvent = Extract<SessionEvent, { type: 'tool/call' }>;
 export type ToolResultEvent = Extract<SessionEvent, { type: 'tool/result' }>;

@@ -1,5 +1,5 @@
 import type { NewSessionEvent, SessionEvent, SessionHeader, ToolResultEvent } from '@toolcards/protocol';
-import { SessionLogChangedError, SessionLogWriteError, type LazySessionLog, type ReplayReport, type SessionStore } from '@toolcards/session';
+import { LogSeqIndex, SessionLogChangedError, SessionLogWriteError, type LazySessionLog, type ReplayReport, type SessionStore } from '@toolcards/session';
 import { callStateFrame, caughtUpFrame, errorFrame, eventFrame, type OutboundFrame } from './outbound-frames';
 import type { DeliveryLimits } from './subscription/backpressure';
 import { pacedEmitter, Subscription, type FrameSink } from './subscription/delivery';
@@ -10,6 +10,8 @@ export interface LiveSessionDeps {
   store: SessionStore;
   presenters: Presenters;
   limits: DeliveryLimits;
+  /** The log's seq index, when opening the session already built it (else made on first history read). */
+  index?: LogSeqIndex;
 }
 
 /** How often events owed to the log (see `owe`) are tried again while the disk refuses them. */
@@ -223,7 +225,7 @@ export class LiveSession {
   }
 
   private history(): SessionHistory {
-    this.historyReader ??= new SessionHistory(this.deps.store.logPath(this.id), this.id, this.deps.presenters);
+    this.historyReader ??= new SessionHistory(this.deps.index ?? new LogSeqIndex(this.deps.store.logPath(this.id)), this.id, this.deps.presenters);
     return this.historyReader;
   }
 }

@@ -1,5 +1,5 @@
 import { mkdir } from 'node:fs/promises';
-import { isSessionId, LazySessionLog, SessionBusyError, UnknownSessionError, type ReplayReport, type SessionStore } from '@toolcards/session';
+import { isSessionId, LazySessionLog, SessionBusyError, UnknownSessionError, type LogSeqIndex, type ReplayReport, type SessionStore } from '@toolcards/session';
 import type { SpillStore, ToolConfig, Workspace } from '@toolcards/tools';
 import { LiveSession } from './live-session';
 import type { ModelDriver } from './model-driver';
@@ -179,7 +179,7 @@ export class SessionRegistry {
     if (torn) this.deps.report(`session ${id}, line ${torn.line}: ${torn.message}; removed at the next write`);
     let runtime: SessionRuntime;
     try {
-      runtime = await this.assemble(opened.log, opened.report, views);
+      runtime = await this.assemble(opened.log, opened.report, views, opened.index);
     } catch (error) {
       opened.log.close();
       throw error;
@@ -198,7 +198,7 @@ export class SessionRegistry {
     }
   }
 
-  private async assemble(log: LazySessionLog, report: ReplayReport | undefined, views: ViewComputer): Promise<SessionRuntime> {
+  private async assemble(log: LazySessionLog, report: ReplayReport | undefined, views: ViewComputer, index?: LogSeqIndex): Promise<SessionRuntime> {
     const { store, tools, workspaceRoot } = this.deps;
     const spillDir = store.spillDir(log.id);
     await mkdir(spillDir, { recursive: true, mode: 0o700 });
@@ -207,7 +207,7 @@ export class SessionRegistry {
       // The read tool may open this session's spilled full results.
       extraReadableRoots: [spillDir],
     });
-    const live = new LiveSession(log, report, views, { store, presenters: tools, limits: this.deps.limits });
+    const live = new LiveSession(log, report, views, { store, presenters: tools, limits: this.deps.limits, ...(index ? { index } : {}) });
     const runner = new ToolRunner(live, { workspace, spill: tools.createSpillStore(spillDir), config: this.deps.toolConfig }, tools.runTool, this.deps.toolSlots, this.deps.report);
     const turns = this.deps.driver ? new ModelTurns(live, runner, this.deps.driver, workspace.root, this.deps.report) : undefined;
     return { live, tools: runner, turns };

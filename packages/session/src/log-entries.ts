@@ -1,5 +1,5 @@
 import {
-  sessionEventSchema,
+  parsedSessionEventSchema,
   sessionHeaderSchema,
   type SessionEvent,
   type SessionHeader,
@@ -25,9 +25,12 @@ export function parseEventLine(text: string): LineParse<SessionEvent> {
   return eventFromJson(json.value);
 }
 
-/** Validates a parsed value as an event; the writer uses this too so live and replay see the same object. */
+/**
+ * Validates a value `JSON.parse` returned as an event (nothing else: args and meta are
+ * trusted to be JSON); the writer uses this too so live and replay see the same object.
+ */
 export function eventFromJson(value: unknown): LineParse<SessionEvent> {
-  const parsed = sessionEventSchema.safeParse(value);
+  const parsed = parsedSessionEventSchema.safeParse(value);
   return parsed.success ? { ok: true, value: parsed.data } : { ok: false, message: `not a session event (${describeIssues(parsed.error.issues)})` };
 }
 

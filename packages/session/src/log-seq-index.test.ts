@@ -189,4 +189,40 @@ describe('LogSeqIndex', () => {
     expect((await readRange(index, 2, 100)).map((event) => event.seq)).toEqual([2, 3]);
     await close();
   });
+
+  it('seeded by the replay that opens the session, equals an index that scanned the log, before and after appends', async () => {
+    const { log, close } = await newLog();
+    log.append(call('a'));
+    log.append(message('one'));
+    await appendFile(log.path, '{"seq":2,"time":"2025-01-01T00:00:00.000Z","type":"user/mes\n\n');
+    await appendFile(log.path, `${rawEvent(1, 'a duplicate of seq 1')}\n${rawEvent(3, 'three')}\n`);
+    await appendFile(log.path, `${JSON.stringify({ seq: 4, time: 't', type: 'tool/result', data: { callId: 'a', content: [], isError: false } })}\n`);
+    // The last event is complete, its newline never written.
+    await appendFile(log.path, rawEvent(5, 'no newline yet'));
+
+    const seeded = new LogSeqIndex(log.path);
+    const report = await replaySessionLog(log.path, (event, _header, line) => seeded.seed(event, line));
+    seeded.seeded(report);
+    expect(report.missingNewline).toBe(true);
+    const scanned = new LogSeqIndex(log.path);
+    await scanned.catchUp();
+
+    const same = async () => {
+      expect(seeded.eventCount).toBe(scanned.eventCount);
+      expect(await readRange(seeded, 0, 1_000)).toEqual(await readRange(scanned, 0, 1_000));
+      expect(await readRange(seeded, 0, 1_000)).toEqual(await replayed(log.path));
+      for (let seq = 0; seq <= 9; seq += 1) expect(seeded.pageStart(seq, 2), `page before ${seq}`).toBe(scanned.pageStart(seq, 2));
+      expect(seeded.resultSeqOf('a')).toBe(scanned.resultSeqOf('a'));
+      expect(seeded.callOf('a')).toEqual(scanned.callOf('a'));
+    };
+    await same();
+    expect(seeded.resultSeqOf('a')).toBe(4);
+
+    // The newline, then more events: both read only what is new, each seq once.
+    await appendFile(log.path, `\n${rawEvent(6, 'six')}\n`);
+    await Promise.all([seeded.catchUp(), scanned.catchUp()]);
+    await same();
+    expect((await readRange(seeded, 0, 1_000)).map((event) => event.seq)).toEqual([0, 1, 3, 4, 5, 6]);
+    await close();
+  });
 });

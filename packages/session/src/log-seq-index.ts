@@ -1,6 +1,7 @@
 import type { SessionEvent, ToolCallEvent } from '@toolcards/protocol';
 import { eventFromJson, parseEventLine, seqOrder } from './log-entries';
-import { readLogLines } from './log-lines';
+import { readLogLines, type LogLine } from './log-lines';
+import type { ReplayReport } from './replay';
 
 /** Called per event of a range, in seq order; resolve `false` to stop reading. */
 export type RangeVisitor = (event: SessionEvent) => boolean | Promise<boolean>;
@@ -32,6 +33,26 @@ export class LogSeqIndex {
   private scanning: Promise<void> = Promise.resolve();
 
   constructor(readonly path: string) {}
+
+  /**
+   * Indexes one event a replay from the start of this log accepted, so opening a session
+   * reads its log once, not once to replay and again to index. Call `seeded` after the last.
+   */
+  seed(event: SessionEvent, line: LogLine): void {
+    this.headerSeen = true;
+    this.record(event.seq, event.type, event.type === 'tool/call' ? event : undefined, event.type === 'tool/result' ? event.data.callId : undefined, line.start);
+    this.readable = line.end;
+    if (line.terminated) this.scanned = line.end;
+  }
+
+  /** Ends seeding with the replay's report: later catch-ups read only what comes after it. */
+  seeded(report: ReplayReport): void {
+    this.headerSeen = true;
+    // A last event without its newline is read again (as stale) once the newline is there.
+    if (report.missingNewline) return;
+    this.scanned = Math.max(this.scanned, report.completeBytes);
+    this.readable = Math.max(this.readable, this.scanned);
+  }
 
   /** Indexes what was appended since the last call (serialized: concurrent callers share one read). */
   catchUp(): Promise<void> {
@@ -154,14 +175,21 @@ export class LogSeqIndex {
     // A seq that jumps ahead is rare (only after a lost line): check it is really an event,
     // as replay does, or a corrupt line with a high seq would hide every event after it.
     if (order === 'gap' && type !== 'tool/call' && !eventFromJson(value).ok) return;
+    let call: ToolCallEvent | undefined;
     if (type === 'tool/call') {
-      const call = eventFromJson(value);
-      if (!call.ok || call.value.type !== 'tool/call') return;
-      this.calls.set(call.value.data.callId, call.value);
-    } else if (type === 'tool/result' && typeof data?.callId === 'string') {
-      const call = this.calls.get(data.callId);
-      if (call !== undefined) this.callSeqOfResult.set(seq, call.seq);
-      if (!this.resultSeqOfCall.has(data.callId)) this.resultSeqOfCall.set(data.callId, seq);
+      const parsed = eventFromJson(value);
+      if (!parsed.ok || parsed.value.type !== 'tool/call') return;
+      call = parsed.value;
+    }
+    this.record(seq, type, call, type === 'tool/result' && typeof data?.callId === 'string' ? data.callId : undefined, start);
+  }
+
+  private record(seq: number, type: string, call: ToolCallEvent | undefined, resultCallId: string | undefined, start: number): void {
+    if (type === 'tool/call' && call !== undefined) this.calls.set(call.data.callId, call);
+    if (resultCallId !== undefined) {
+      const callOfResult = this.calls.get(resultCallId);
+      if (callOfResult !== undefined) this.callSeqOfResult.set(seq, callOfResult.seq);
+      if (!this.resultSeqOfCall.has(resultCallId)) this.resultSeqOfCall.set(resultCallId, seq);
     }
     this.seqs.push(seq);
     this.starts.push(start);

@@ -1,6 +1,6 @@
 import type { SessionEvent, SessionHeader } from '@toolcards/protocol';
 import { parseEventLine, parseHeaderLine, seqOrder } from './log-entries';
-import { readLogLines } from './log-lines';
+import { readLogLines, type LogLine } from './log-lines';
 
 /** A line that could not be replayed, by 1-based line number. */
 export interface LogProblem {
@@ -37,8 +37,8 @@ export class SessionLogUnreadableError extends Error {
   }
 }
 
-/** Called per accepted event in order; return `false` to stop reading. */
-export type ReplayVisitor = (event: SessionEvent, header: SessionHeader) => void | boolean | Promise<void | boolean>;
+/** Called per accepted event in order, with the line it was read from; return `false` to stop reading. */
+export type ReplayVisitor = (event: SessionEvent, header: SessionHeader, line: LogLine) => void | boolean | Promise<void | boolean>;
 
 /**
  * Reads a session log from the start. Never fails on a bad event line: a torn
@@ -96,7 +96,7 @@ export async function replaySessionLog(path: string, visit?: ReplayVisitor): Pro
       lastSeq = event.seq;
       eventCount += 1;
       if (visit) {
-        const verdict = visit(event, header);
+        const verdict = visit(event, header, line);
         const resolved = verdict instanceof Promise ? await verdict : verdict;
         if (resolved === false) {
           return { header, lastSeq, eventCount, problems, completeBytes, readBytes, missingNewline, stoppedEarly: true, ...(tornTail ? { tornTail } : {}) };

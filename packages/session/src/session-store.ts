@@ -10,6 +10,7 @@ import {
 } from './data-dir';
 import { readSessionHeader, replaySessionLog, type ReplayReport, type ReplayVisitor } from './replay';
 import { LazySessionLog, logEndOf } from './lazy-session-log';
+import { LogSeqIndex } from './log-seq-index';
 import { SessionIndex } from './session-index';
 import { SessionLog } from './session-log';
 import { foldSummary, startSummary, type CallTitle, type SummaryState } from './session-summary';
@@ -114,13 +115,17 @@ export class SessionStore {
    * Opens an existing session for viewing: one read-only replay (`visit` sees
    * each event), no writer lock. The writer lock is taken by the first append.
    */
-  async openLazily(id: string, visit?: (event: SessionEvent) => void): Promise<{ log: LazySessionLog; report: ReplayReport }> {
+  async openLazily(id: string, visit?: (event: SessionEvent) => void): Promise<{ log: LazySessionLog; report: ReplayReport; index: LogSeqIndex }> {
     const path = await this.existingLogPath(id);
     let state: SummaryState | undefined;
-    const report = await replaySessionLog(path, (event, header) => {
+    // The one read of the log on open also indexes it, for history reads later.
+    const index = new LogSeqIndex(path);
+    const report = await replaySessionLog(path, (event, header, line) => {
       state = foldSummary(state ?? startSummary(header), event, this.options.callTitle);
+      index.seed(event, line);
       visit?.(event);
     });
+    index.seeded(report);
     let summary = state ?? startSummary(report.header);
     const log = LazySessionLog.readOnly(path, logEndOf(report), {
       onAppend: (event, size) => {
@@ -129,7 +134,7 @@ export class SessionStore {
       },
       onClose: () => this.index.writerClosed(id),
     });
-    return { log, report };
+    return { log, report, index };
   }
 
   async exists(id: string): Promise<boolean> {

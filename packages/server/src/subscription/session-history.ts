@@ -1,5 +1,5 @@
 import type { SessionHeader, ToolResultEvent } from '@toolcards/protocol';
-import { LogSeqIndex } from '@toolcards/session';
+import type { LogSeqIndex } from '@toolcards/session';
 import { outbound, type OutboundFrame } from '../outbound-frames';
 import { ViewComputer, type Presenters } from '../view-computation';
 import { HistoryBatcher } from './history-batch';
@@ -21,15 +21,11 @@ export type EmitFrame = (frame: OutboundFrame) => Promise<boolean>;
  * delivery computes it, packed into byte-bounded `history` frames with lean results.
  */
 export class SessionHistory {
-  private readonly index: LogSeqIndex;
-
   constructor(
-    logPath: string,
+    private readonly index: LogSeqIndex,
     private readonly sessionId: string,
     private readonly presenters: Presenters,
-  ) {
-    this.index = new LogSeqIndex(logPath);
-  }
+  ) {}
 
   /** What a subscription sends: every event after `afterSeq` before `liveFrom`, or only the last `tail`. */
   async subscribeRange(afterSeq: number, liveFrom: number, tail?: number): Promise<HistoryRange> {
