@@ -45,14 +45,23 @@ const replayScheduler: FrameScheduler = (callback) => {
   return () => clearTimeout(timer);
 };
 
-/** After the next paint: the tail is on screen before the first older page is asked for. */
+/** Longest wait for an idle moment before the next older page is asked for anyway. */
+const BACKFILL_IDLE_TIMEOUT_MS = 1_000;
+
+/**
+ * Once the page is idle after the next frame: the tail is rendered, laid out and painted
+ * before an older page is asked for, so its frames never compete with that first paint.
+ */
 const backfillScheduler: FrameScheduler = (callback) => {
+  let idle: number | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const frame = requestAnimationFrame(() => {
-    timer = setTimeout(callback, 0);
+    if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(() => callback(), { timeout: BACKFILL_IDLE_TIMEOUT_MS });
+    else timer = setTimeout(callback, 50);
   });
   return () => {
     cancelAnimationFrame(frame);
+    if (idle !== undefined) cancelIdleCallback(idle);
     clearTimeout(timer);
   };
 };
@@ -104,12 +113,13 @@ export class SessionClient {
   /** First load: the session in the URL, else this workspace's newest, else a new one. */
   async start(): Promise<void> {
     await this.guard(async () => {
+      // A session named in the URL opens at once: its socket does not wait for the info.
+      const hashId = sessionIdFromHash(this.hash.read());
+      if (hashId !== undefined) this.openSession(hashId);
       const info = await this.api.info();
       this.store.setServer(info);
-      const hashId = sessionIdFromHash(this.hash.read());
-      const choice = hashId === undefined
-        ? initialSession(undefined, await this.api.sessions(), info.workspace)
-        : { open: hashId };
+      if (hashId !== undefined) return;
+      const choice = initialSession(undefined, await this.api.sessions(), info.workspace);
       this.openSession('open' in choice ? choice.open : (await this.api.createSession()).id);
     });
   }

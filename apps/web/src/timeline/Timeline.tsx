@@ -56,7 +56,7 @@ export function Timeline() {
     estimateSize,
     getItemKey,
     measureElement: measureRowHeight,
-    overscan: 6,
+    overscan: 2,
     // Happy-dom and first paint have no layout yet: assume a window so rows render at once.
     initialRect: { width: 900, height: 800 },
     directDomUpdates: true,
