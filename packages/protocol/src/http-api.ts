@@ -70,6 +70,8 @@ export const HTTP_ERROR_CODES = [
   'SESSION_BUSY',
   /** 422: the session's log cannot be opened (e.g. a corrupt header). */
   'SESSION_UNREADABLE',
+  /** 507: the data dir's disk is full (or over quota): nothing could be saved. */
+  'STORAGE_FULL',
   'INTERNAL',
 ] as const;
 export type HttpErrorCode = (typeof HTTP_ERROR_CODES)[number];

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HttpErrorCode, OpenSessionResponse, ResultTextResponse, ServerInfo, SessionListResponse, SessionResponse, SessionSummary } from '@toolcards/protocol';
-import { SessionBusyError, SessionLogUnreadableError, type SessionStore } from '@toolcards/session';
+import { SessionBusyError, SessionLogUnreadableError, SessionLogWriteError, type SessionStore } from '@toolcards/session';
 import { matchApiRoute } from './api-routes';
 import { sendApiError, sendJson } from './http-responses';
 import type { SessionRegistry, SessionRuntime } from './session-registry';
@@ -36,6 +36,23 @@ export function apiErrorOf(error: unknown): { status: number; code: HttpErrorCod
   }
   if (error instanceof SessionLogUnreadableError) {
     return { status: 422, code: 'SESSION_UNREADABLE', message: `this session's log cannot be opened: ${error.reason}` };
+  }
+  const errno = errnoOf(error);
+  if (errno !== undefined && DISK_FULL_ERRNOS.has(errno)) {
+    return { status: 507, code: 'STORAGE_FULL', message: `the disk that holds the sessions is full (${errno}): free some space and try again` };
+  }
+  return undefined;
+}
+
+/** A write refused for lack of space or quota: the person can act on it, unlike other I/O errors. */
+const DISK_FULL_ERRNOS = new Set(['ENOSPC', 'EDQUOT', 'EFBIG']);
+
+/** The errno behind a failure, looking through wrapping errors (the writer lock wraps its own). */
+function errnoOf(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
+    if (current instanceof SessionLogWriteError) return current.errno;
+    const code = (current as NodeJS.ErrnoException).code;
+    if (typeof code === 'string' && code.startsWith('E')) return code;
   }
   return undefined;
 }

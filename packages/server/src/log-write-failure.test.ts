@@ -107,7 +107,9 @@ describe.skipIf(!canMountTmpfs)('a data dir on a full disk', () => {
     const server = await servers.start({ dataDir });
     fillDisk(join(dataDir, 'filler'), 0);
     const created = await api(server, '/api/sessions', { method: 'POST' });
-    expect(created.status).toBeGreaterThanOrEqual(400);
+    expect(created.status).toBe(507);
+    expect(created.body.error).toMatchObject({ code: 'STORAGE_FULL', message: expect.stringContaining('full') });
+    expect(created.body.error.message).not.toContain(dataDir);
     expect(readdirSync(join(dataDir, 'sessions'))).toEqual([]);
   });
 });
