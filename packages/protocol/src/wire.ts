@@ -76,6 +76,8 @@ export const WIRE_ERROR_CODES = [
   'MODEL_NOT_CONFIGURED',
   'SLOW_CONSUMER',
   'LOG_WRITE_FAILED',
+  /** Another toolcards process is writing the session: it can be watched here, not written. */
+  'SESSION_BUSY',
   'INTERNAL',
 ] as const;
 export type WireErrorCode = (typeof WIRE_ERROR_CODES)[number];

@@ -9,6 +9,7 @@ import { errorFrame, type OutboundFrame } from './outbound-frames';
 import type { SessionRegistry, SessionRuntime } from './session-registry';
 import { liveVerdict, type DeliveryLimits } from './subscription/backpressure';
 import type { FrameSink, Subscription } from './subscription/delivery';
+import { wireErrorCode } from './wire-error-code';
 
 /**
  * ws drops anything above this with close code 1009 before we see it. It is
@@ -130,7 +131,7 @@ export class ClientConnection implements FrameSink {
           } catch (error) {
             const message = (error as Error)?.message ?? String(error);
             this.deps.report(`${decoded.frame.type} frame failed: ${message}`);
-            this.sendError({ code: 'INTERNAL', message: `${decoded.frame.type} failed: ${message}`, ...echo(decoded.frame) });
+            this.sendError({ code: wireErrorCode(error), message: `${decoded.frame.type} failed: ${message}`, ...echo(decoded.frame) });
           }
         })
         .catch((error: unknown) => this.deps.report(`a client frame could not be answered: ${(error as Error)?.message ?? String(error)}`));
@@ -173,7 +174,7 @@ export class ClientConnection implements FrameSink {
         runtime.live.sendOlder(this, frame.beforeSeq, frame.limit).catch((error: unknown) => {
           const message = `could not read older history of session ${frame.sessionId}: ${(error as Error)?.message ?? String(error)}`;
           this.deps.report(message);
-          this.sendError({ code: 'INTERNAL', message, sessionId: frame.sessionId });
+          this.sendError({ code: wireErrorCode(error), message, sessionId: frame.sessionId });
         });
         return;
       }

@@ -25,7 +25,8 @@ export interface Unescaped {
  * Unescapes `source[start, end)` into `target` from `at`, stopping once
  * `limit` bytes are written (the rest is not needed), at the body's end, or —
  * with `atQuote` — at the first unescaped `"` (the string's closing quote);
- * an escape cut off by `end` ends the body. `target` must hold
+ * an escape cut off by `end` ends the body (a surrogate pair is one escape
+ * there), so a cut body decodes to a head of the whole. `target` must hold
  * `min(end - start, limit + 3)` bytes from `at`.
  */
 export function unescapeJsonBytes(
@@ -61,11 +62,17 @@ export function unescapeJsonBytes(
     let code = hex4(source, index + 2);
     if (code < 0) return { written: -1, stoppedAt: index };
     index += 6;
-    if (code >= 0xd800 && code <= 0xdbff && index + 6 <= end && source[index] === 0x5c && source[index + 1] === 0x75) {
-      const low = hex4(source, index + 2);
-      if (low >= 0xdc00 && low <= 0xdfff) {
-        code = 0x10000 + ((code - 0xd800) << 10) + (low - 0xdc00);
-        index += 6;
+    if (code >= 0xd800 && code <= 0xdbff) {
+      if (index + 6 <= end && source[index] === 0x5c && source[index + 1] === 0x75) {
+        const low = hex4(source, index + 2);
+        if (low >= 0xdc00 && low <= 0xdfff) {
+          code = 0x10000 + ((code - 0xd800) << 10) + (low - 0xdc00);
+          index += 6;
+        }
+      } else if (index < end && index + 6 > end && source[index] === 0x5c && (index + 1 === end || source[index + 1] === 0x75)) {
+        // Its low half may be the escape cut off by `end`: the pair is one escape, cut off with it.
+        index -= 6;
+        break;
       }
     }
     out = writeCodePoint(target, out, code);

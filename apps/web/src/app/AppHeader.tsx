@@ -1,7 +1,10 @@
+import { escapedText } from '../cards/text/invisible-characters';
+import { VisibleText } from '../cards/text/VisibleText';
 import { useSessionState } from '../store/ClientContext';
 import { ConnectionIndicator } from './ConnectionIndicator';
 import { ThemeToggle } from './ThemeToggle';
 
+/** The workspace and the model come from the server: invisible and bidi characters show as the cards' escapes. */
 export function AppHeader({ sessionsOpen, onToggleSessions }: { sessionsOpen: boolean; onToggleSessions: () => void }) {
   const workspace = useSessionState((state) => state.header?.cwd ?? state.server?.workspace);
   const model = useSessionState((state) => state.server?.model);
@@ -12,14 +15,19 @@ export function AppHeader({ sessionsOpen, onToggleSessions }: { sessionsOpen: bo
       </button>
       <span className="app-header__name">toolcards</span>
       {workspace !== undefined && (
-        <span className="app-header__workspace" title={workspace}>
+        <span className="app-header__workspace" title={escapedText(workspace)}>
           {/* Isolated: the right-to-left box only moves the ellipsis to the start of the path. */}
-          <bdi>{workspace}</bdi>
+          <bdi>
+            <VisibleText text={workspace} />
+          </bdi>
         </span>
       )}
       <span className="app-header__spacer" />
-      <span className={`app-header__model${model ? '' : ' app-header__model--none'}`} title={model ? `${model.model} at ${model.baseUrl}` : 'No model configured'}>
-        {model ? model.model : 'no model'}
+      <span
+        className={`app-header__model${model ? '' : ' app-header__model--none'}`}
+        title={model ? escapedText(`${model.model} at ${model.baseUrl}`) : 'No model configured'}
+      >
+        {model ? <VisibleText text={model.model} /> : 'no model'}
       </span>
       <ConnectionIndicator />
       <ThemeToggle />

@@ -1,11 +1,16 @@
 import { useEffect, useState } from 'react';
 import type { SessionSummary } from '@toolcards/protocol';
+import { escapedText } from '../cards/text/invisible-characters';
+import { VisibleText } from '../cards/text/VisibleText';
 import { useClient, useSessionState } from '../store/ClientContext';
 import { lastActivityLabel } from './lastActivityLabel';
 
 type Listing = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; sessions: SessionSummary[] };
 
-/** This workspace's sessions, newest first: open one, or start a new one. */
+/**
+ * This workspace's sessions, newest first: open one, or start a new one. Titles and folders
+ * come from session logs: invisible and bidi characters show as the cards' escapes.
+ */
 export function SessionList({ onOpened }: { onOpened: () => void }) {
   const client = useClient();
   const currentId = useSessionState((state) => state.sessionId);
@@ -41,7 +46,11 @@ export function SessionList({ onOpened }: { onOpened: () => void }) {
         </button>
       </div>
       {listing.state === 'loading' && <p className="session-list__status">Loading sessions…</p>}
-      {listing.state === 'failed' && <p className="session-list__status session-list__status--error">Could not list sessions: {listing.message}</p>}
+      {listing.state === 'failed' && (
+        <p className="session-list__status session-list__status--error">
+          Could not list sessions: <VisibleText text={listing.message} />
+        </p>
+      )}
       {listing.state === 'ready' && listing.sessions.length === 0 && <p className="session-list__status">No sessions yet.</p>}
       {listing.state === 'ready' && listing.sessions.length > 0 && (
         <ul className="session-list__items">
@@ -56,10 +65,16 @@ export function SessionList({ onOpened }: { onOpened: () => void }) {
                   onOpened();
                 }}
               >
-                <span className="session-list__title">{session.title || 'Untitled session'}</span>
-                <span className="session-list__cwd" title={session.cwd}>{session.cwd}</span>
+                <span className="session-list__title">
+                  <VisibleText text={session.title || 'Untitled session'} />
+                </span>
+                <span className="session-list__cwd" title={escapedText(session.cwd)}>
+                  <VisibleText text={session.cwd} />
+                </span>
                 <span className="session-list__meta">
-                  <time dateTime={session.lastActivity} title={session.lastActivity}>{lastActivityLabel(session.lastActivity, now)}</time>
+                  <time dateTime={escapedText(session.lastActivity)} title={escapedText(session.lastActivity)}>
+                    <VisibleText text={lastActivityLabel(session.lastActivity, now)} />
+                  </time>
                   {' · '}
                   {session.eventCount} {session.eventCount === 1 ? 'event' : 'events'}
                 </span>

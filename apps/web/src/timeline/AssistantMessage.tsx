@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { VisibleText } from '../cards/text/VisibleText';
 
 // react-markdown and its parser (micromark, mdast, hast) load on demand, out of the entry chunk.
 const AssistantMarkdown = lazy(() => import('./markdown/AssistantMarkdown').then((module) => ({ default: module.AssistantMarkdown })));
@@ -16,7 +17,13 @@ export function AssistantMessage({ text }: AssistantMessageProps) {
   return (
     <article className="tl-assistant" aria-label="Assistant message">
       <div className="tl-assistant__text">
-        <Suspense fallback={<div className="tl-assistant__plain">{text}</div>}>
+        <Suspense
+          fallback={
+            <div className="tl-assistant__plain">
+              <VisibleText text={text} multiline />
+            </div>
+          }
+        >
           <AssistantMarkdown text={text} />
         </Suspense>
       </div>

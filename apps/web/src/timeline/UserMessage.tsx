@@ -1,7 +1,12 @@
+import { VisibleText } from '../cards/text/VisibleText';
+
+/** What the user sent, as typed: invisible and bidi characters show as the cards' escape chips. */
 export function UserMessage({ text }: { text: string }) {
   return (
     <article className="tl-user" aria-label="Your message">
-      <div className="tl-user__text">{text}</div>
+      <div className="tl-user__text">
+        <VisibleText text={text} multiline />
+      </div>
     </article>
   );
 }

@@ -6,6 +6,10 @@ import type { ByteSpan } from './match-preview';
  * Reading ripgrep's `--json` records. Its output is large, so records are
  * classified from their first bytes and only the ones worth it are decoded:
  * the retained matches are parsed in full, spilled ones through a cheap slice.
+ * Every fast path gives JSON.parse's answer or declines (undefined, -1), and
+ * the caller then parses the record: one laid out as ripgrep 15 writes it never
+ * declines, any other (fields moved, added or spelled another way) may, but
+ * is never misread. rg-json-record.property.test.ts holds them to that.
  */
 
 export type RgRecordType = 'begin' | 'match' | 'end' | 'summary' | 'other';
@@ -27,37 +31,61 @@ const SUMMARY_PREFIX = Buffer.from('{"type":"summary"');
 /** Where the type's first letter sits: `{"type":"` is 9 bytes. */
 const TYPE_LETTER_AT = 9;
 
-const SUMMARY_SUFFIX = Buffer.from('"type":"summary"}');
-
 /**
  * The record's `type`, from a few bytes: ripgrep writes `type` first in
- * begin/match/end records, and last in the summary.
+ * begin/match/end records. Any other record — the summary (ripgrep writes its
+ * `type` last, once per search), or fields in another order — is parsed.
  */
 export function rgRecordType(buffer: Buffer, start: number, end: number): RgRecordType {
   switch (buffer[start + TYPE_LETTER_AT]) {
     case 0x6d: // m
-      return startsWith(buffer, start, end, MATCH_PREFIX) ? 'match' : 'other';
+      if (startsWith(buffer, start, end, MATCH_PREFIX)) return 'match';
+      break;
     case 0x62: // b
-      return startsWith(buffer, start, end, BEGIN_PREFIX) ? 'begin' : 'other';
+      if (startsWith(buffer, start, end, BEGIN_PREFIX)) return 'begin';
+      break;
     case 0x65: // e
-      return startsWith(buffer, start, end, END_PREFIX) ? 'end' : 'other';
+      if (startsWith(buffer, start, end, END_PREFIX)) return 'end';
+      break;
     case 0x73: // s
-      return startsWith(buffer, start, end, SUMMARY_PREFIX) ? 'summary' : 'other';
+      if (startsWith(buffer, start, end, SUMMARY_PREFIX)) return 'summary';
+      break;
     default:
-      return end - start > SUMMARY_SUFFIX.length && startsWith(buffer, end - SUMMARY_SUFFIX.length, end, SUMMARY_SUFFIX)
-        ? 'summary'
-        : 'other';
+      break;
+  }
+  const record = parsedRecord(buffer.toString('utf8', start, end));
+  switch (isJsonObject(record) ? record.type : undefined) {
+    case 'begin':
+      return 'begin';
+    case 'match':
+      return 'match';
+    case 'end':
+      return 'end';
+    case 'summary':
+      return 'summary';
+    default:
+      return 'other';
+  }
+}
+
+/** The record as JSON.parse reads it; undefined for text that is not JSON (a torn record). */
+function parsedRecord(json: string): unknown {
+  try {
+    return JSON.parse(json);
+  } catch {
+    return undefined;
   }
 }
 
 /** The path of a `begin` record. */
 export function parseRgBegin(json: string): RgData | undefined {
-  const record: unknown = JSON.parse(json);
+  const record = parsedRecord(json);
   if (!isJsonObject(record) || !isJsonObject(record.data)) return undefined;
   return rgData(record.data.path);
 }
 
 const PATH_TEXT_OPEN = Buffer.from('{"text":"');
+const PATH_BYTES_OPEN = Buffer.from('{"bytes":"');
 /** `"}` closing the path, then `}}` closing the record. */
 const BEGIN_TEXT_CLOSE = Buffer.from('"}}}');
 
@@ -94,7 +122,7 @@ function hasEscapeOrQuote(buffer: Buffer, from: number, end: number): boolean {
 
 /** A `match` record in full. Undefined when it does not have ripgrep's shape. */
 export function parseRgMatch(json: string): RgMatch | undefined {
-  const record: unknown = JSON.parse(json);
+  const record = parsedRecord(json);
   if (!isJsonObject(record) || !isJsonObject(record.data)) return undefined;
   const { data } = record;
   const path = rgData(data.path);
@@ -133,9 +161,12 @@ const LINES_FIELD = Buffer.from(',"lines":{"');
 const TEXT_KEY = Buffer.from('text":"');
 const BYTES_KEY = Buffer.from('bytes":"');
 const LINE_NUMBER_FIELD = Buffer.from('"},"line_number":');
+const ABSOLUTE_OFFSET_FIELD = Buffer.from(',"absolute_offset":');
 const SUBMATCHES_FIELD = Buffer.from(',"submatches":[');
+const SUBMATCH_OPEN = Buffer.from('{"match":{"');
 const START_FIELD = Buffer.from('"},"start":');
 const END_FIELD = Buffer.from(',"end":');
+const MATCH_TAIL_CLOSE = Buffer.from(']}}');
 
 /** Where a `match` record keeps its line, found without parsing the record. */
 export interface RgMatchSlice {
@@ -150,10 +181,12 @@ export interface RgMatchSlice {
 
 /**
  * Locates the line number and the line of a `match` record — enough for a
- * spilled match. Each field marker holds a quote not preceded by a
- * backslash, so it cannot occur inside a JSON string: its first occurrence is
- * the field. The line's end is found from the record's tail (the submatches,
- * short for a short line). Undefined when the layout is not the expected one.
+ * spilled match. The record must be laid out as ripgrep writes it, checked
+ * without decoding anything: path first (see `rgLineValueStart`), the line's
+ * closing quote followed by its number, then `absolute_offset` and the
+ * submatches, nothing else. The closing quote is found by native search
+ * from quote to quote, so a long line costs a scan, never a decode. Undefined
+ * for any other layout.
  */
 export function sliceRgMatch(
   buffer: Buffer,
@@ -165,21 +198,57 @@ export function sliceRgMatch(
   const value = rgLineValueStart(buffer, start, end, pathJsonLength);
   if (value === undefined) return undefined;
   const { valueStart } = value;
-  let valueEnd = lastIndexOfBytes(buffer, LINE_NUMBER_FIELD, Math.max(valueStart, end - TAIL_SCAN_BYTES), end);
-  if (valueEnd === -1) {
-    // A long tail (many submatches): let the native search walk the line instead.
-    valueEnd = buffer.indexOf(LINE_NUMBER_FIELD, valueStart);
-    if (valueEnd === -1 || valueEnd >= end) return undefined;
-  }
+  const valueEnd = closingQuote(buffer, valueStart, end);
+  if (valueEnd === -1) return undefined;
+  // base64 is decoded as it sits: an escape in it (valid JSON, never ripgrep's) would be read as data.
+  if (value.kind === 'bytes' && hasEscapeOrQuote(buffer, valueStart, valueEnd)) return undefined;
   const lineNumber = rgLineNumberAfterLine(buffer, valueEnd, end);
   if (lineNumber < 0) return undefined;
+  const restStart = digitsEnd(buffer, valueEnd + LINE_NUMBER_FIELD.length, end);
+  if (!isRipgrepMatchTail(buffer, restStart, end)) return undefined;
   // Filled in place: a big grep slices one record per match, and garbage per match adds up.
   into.lineNumber = lineNumber;
   into.kind = value.kind;
   into.valueStart = valueStart;
   into.valueEnd = valueEnd;
-  into.restStart = digitsEnd(buffer, valueEnd + LINE_NUMBER_FIELD.length, end);
+  into.restStart = restStart;
   return into;
+}
+
+/**
+ * Whether `[at, end)` is the rest of a match record as ripgrep writes it:
+ * `,"absolute_offset":N,"submatches":[{"match":{"text":"…"},"start":N,"end":N},…]}}`.
+ * Then the first `"},"start":` after the submatches field is the first submatch's.
+ */
+function isRipgrepMatchTail(buffer: Buffer, at: number, end: number): boolean {
+  if (!startsWith(buffer, at, end, ABSOLUTE_OFFSET_FIELD)) return false;
+  let index = at + ABSOLUTE_OFFSET_FIELD.length;
+  if (readNumber(buffer, index, end) < 0) return false;
+  index = digitsEnd(buffer, index, end);
+  if (!startsWith(buffer, index, end, SUBMATCHES_FIELD)) return false;
+  index += SUBMATCHES_FIELD.length;
+  while (buffer[index] !== 0x5d) {
+    // {"match":{"text":"…"},"start":N,"end":N}
+    if (!startsWith(buffer, index, end, SUBMATCH_OPEN)) return false;
+    index += SUBMATCH_OPEN.length;
+    if (startsWith(buffer, index, end, TEXT_KEY)) index += TEXT_KEY.length;
+    else if (startsWith(buffer, index, end, BYTES_KEY)) index += BYTES_KEY.length;
+    else return false;
+    index = closingQuote(buffer, index, end);
+    if (index === -1 || !startsWith(buffer, index, end, START_FIELD)) return false;
+    index += START_FIELD.length;
+    if (readNumber(buffer, index, end) < 0) return false;
+    index = digitsEnd(buffer, index, end);
+    if (!startsWith(buffer, index, end, END_FIELD)) return false;
+    index += END_FIELD.length;
+    if (readNumber(buffer, index, end) < 0) return false;
+    index = digitsEnd(buffer, index, end);
+    if (buffer[index] !== 0x7d) return false;
+    index += 1;
+    if (buffer[index] === 0x2c && index + 1 < end) index += 1;
+    else if (buffer[index] !== 0x5d) return false;
+  }
+  return index + MATCH_TAIL_CLOSE.length === end && startsWith(buffer, index, end, MATCH_TAIL_CLOSE);
 }
 
 /** Where a `match` record's `lines` value starts (after its opening quote), and how it is encoded. */
@@ -189,24 +258,26 @@ export interface RgLineValue {
 }
 
 /**
- * Where the `lines` value of a `match` record starts, or undefined. The path
- * is serialized exactly as in the file's begin record: when its length is
- * known, it is skipped unread.
+ * Where the `lines` value of a `match` record starts, or undefined. The
+ * record must start as ripgrep writes it, `{"type":"match","data":{"path":`
+ * and a path holding one string; then `lines` comes next, at data's level
+ * (a field elsewhere, in an object of its own, could be named `lines` too).
+ * ripgrep writes the path exactly as in the file's begin record: when its
+ * length is known (`rgBeginPathJsonLength`), it is skipped unread.
  */
 export function rgLineValueStart(buffer: Buffer, start: number, end: number, pathJsonLength = -1): RgLineValue | undefined {
-  const expectedAt = start + MATCH_HEAD.length + pathJsonLength;
-  const linesAt =
-    pathJsonLength >= 0 && startsWith(buffer, expectedAt, end, LINES_FIELD)
-      ? expectedAt
-      : indexOfBytes(buffer, LINES_FIELD, start + MATCH_PREFIX.length, end);
-  if (linesAt === -1) return undefined;
+  if (!startsWith(buffer, start, end, MATCH_HEAD)) return undefined;
+  const pathAt = start + MATCH_HEAD.length;
+  const hinted = pathJsonLength >= 0 && startsWith(buffer, pathAt + pathJsonLength, end, LINES_FIELD);
+  const linesAt = hinted ? pathAt + pathJsonLength : stringObjectEnd(buffer, pathAt, end);
+  if (!hinted && (linesAt === -1 || !startsWith(buffer, linesAt, end, LINES_FIELD))) return undefined;
   const valueAt = linesAt + LINES_FIELD.length;
   if (startsWith(buffer, valueAt, end, TEXT_KEY)) return { valueStart: valueAt + TEXT_KEY.length, kind: 'text' };
   if (startsWith(buffer, valueAt, end, BYTES_KEY)) return { valueStart: valueAt + BYTES_KEY.length, kind: 'bytes' };
   return undefined;
 }
 
-/** The line number that follows a line value closed at `quoteAt`, or -1 when the record does not continue so. */
+/** The line number that follows a line value closed at `quoteAt` (it closes `lines` too), or -1 when the record does not continue so. */
 export function rgLineNumberAfterLine(buffer: Buffer, quoteAt: number, end: number): number {
   if (!startsWith(buffer, quoteAt, end, LINE_NUMBER_FIELD)) return -1;
   return readNumber(buffer, quoteAt + LINE_NUMBER_FIELD.length, end);
@@ -216,30 +287,46 @@ const MATCH_HEAD = Buffer.from('{"type":"match","data":{"path":');
 const BEGIN_HEAD = Buffer.from('{"type":"begin","data":{"path":');
 const BEGIN_TAIL_LENGTH = 2; // }}
 
-/** Length of the path's JSON in a begin record (`{"text":"…"}`), which match records repeat byte for byte. */
+/**
+ * Length of the path's JSON in a begin record (`{"text":"…"}`), which match
+ * records repeat byte for byte; -1 unless the record is exactly
+ * `{"type":"begin","data":{"path":<one string>}}`, so the length is never
+ * one a match record could be misread with.
+ */
 export function rgBeginPathJsonLength(buffer: Buffer, start: number, end: number): number {
   if (!startsWith(buffer, start, end, BEGIN_HEAD)) return -1;
-  return end - start - BEGIN_HEAD.length - BEGIN_TAIL_LENGTH;
+  const pathAt = start + BEGIN_HEAD.length;
+  const pathEnd = stringObjectEnd(buffer, pathAt, end);
+  return pathEnd !== -1 && pathEnd + BEGIN_TAIL_LENGTH === end && buffer[pathEnd] === 0x7d && buffer[pathEnd + 1] === 0x7d
+    ? pathEnd - pathAt
+    : -1;
 }
 
-/** How far back from a record's end the line-number field is looked for by hand. */
-const TAIL_SCAN_BYTES = 4096;
-
-/** First `needle` in `[from, end)`; a byte loop, cheaper than Buffer#indexOf's call for short spans. */
-function indexOfBytes(buffer: Buffer, needle: Buffer, from: number, end: number): number {
-  const first = needle[0];
-  const last = end - needle.length;
-  for (let index = from; index <= last; index += 1) {
-    if (buffer[index] === first && startsWith(buffer, index, end, needle)) return index;
-  }
-  return -1;
+/** The end of `{"text":"…"}` or `{"bytes":"…"}` starting at `at` (one field, no spaces), or -1. */
+function stringObjectEnd(buffer: Buffer, at: number, end: number): number {
+  const valueAt = startsWith(buffer, at, end, PATH_TEXT_OPEN)
+    ? at + PATH_TEXT_OPEN.length
+    : startsWith(buffer, at, end, PATH_BYTES_OPEN)
+      ? at + PATH_BYTES_OPEN.length
+      : -1;
+  if (valueAt === -1) return -1;
+  const quoteAt = closingQuote(buffer, valueAt, end);
+  return quoteAt !== -1 && buffer[quoteAt + 1] === 0x7d ? quoteAt + 2 : -1;
 }
 
-/** Last `needle` starting in `[from, end)`. */
-function lastIndexOfBytes(buffer: Buffer, needle: Buffer, from: number, end: number): number {
-  const first = needle[0];
-  for (let index = end - needle.length; index >= from; index -= 1) {
-    if (buffer[index] === first && startsWith(buffer, index, end, needle)) return index;
+/**
+ * The quote closing a JSON string whose body starts at `from`, or -1: the
+ * first quote after an even run of backslashes. Native search from quote to
+ * quote, since a line may be long and hold few quotes.
+ */
+function closingQuote(buffer: Buffer, from: number, end: number): number {
+  for (let at = from; at < end; ) {
+    const quoteAt = buffer.indexOf(0x22, at);
+    if (quoteAt === -1 || quoteAt >= end) return -1;
+    let backslashes = 0;
+    while (quoteAt - backslashes > from && buffer[quoteAt - backslashes - 1] === 0x5c) backslashes += 1;
+    if (backslashes % 2 === 0) return quoteAt;
+    at = quoteAt + 1;
   }
   return -1;
 }
@@ -258,7 +345,13 @@ export function rgFirstSubmatch(buffer: Buffer, slice: RgMatchSlice, end: number
   return spanEnd < 0 ? undefined : { start: spanStart, end: spanEnd };
 }
 
-/** The decimal number at `at`, or -1 when there is none. */
+/** Past this many digits a number may be above MAX_SAFE_INTEGER, where JSON.parse rounds. */
+const MAX_EXACT_DIGITS = 16;
+
+/**
+ * The whole decimal number at `at`, or -1 when there is none — or when it goes
+ * on as JSON allows (`4.2e1`) or is not a safe integer: JSON.parse then says.
+ */
 function readNumber(buffer: Buffer, at: number, end: number): number {
   let value = 0;
   let index = at;
@@ -267,7 +360,9 @@ function readNumber(buffer: Buffer, at: number, end: number): number {
     if (digit < 0 || digit > 9) break;
     value = value * 10 + digit;
   }
-  return index === at ? -1 : value;
+  if (index === at || index - at > MAX_EXACT_DIGITS || value > Number.MAX_SAFE_INTEGER || index === end) return -1;
+  const next = buffer[index];
+  return next === 0x2e || next === 0x65 || next === 0x45 ? -1 : value; // . e E
 }
 
 /** Where the digits starting at `at` end. */
