@@ -36,6 +36,12 @@ describe('error frames for a frame that failed', () => {
       { type: 'error', code: 'SESSION_BUSY', sessionId: session.id },
       { type: 'error', code: 'SESSION_BUSY', sessionId: session.id, requestId: 'r1' },
     ]);
+    // Told what to do, without the data dir's path.
+    const messages = client.frames.flatMap((frame) => (frame.type === 'error' ? [frame.message] : []));
+    for (const message of messages) {
+      expect(message).toMatch(/is open for writing in .+; stop that process or open the session there/);
+      expect(message).not.toContain(first.dataDir);
+    }
     await client.close();
   });
 

@@ -10,6 +10,7 @@ import type { SessionRegistry, SessionRuntime } from './session-registry';
 import { liveVerdict, type DeliveryLimits } from './subscription/backpressure';
 import type { FrameSink, Subscription } from './subscription/delivery';
 import { wireErrorCode } from './wire-error-code';
+import { apiErrorOf } from './api';
 
 /**
  * ws drops anything above this with close code 1009 before we see it. It is
@@ -131,7 +132,9 @@ export class ClientConnection implements FrameSink {
           } catch (error) {
             const message = (error as Error)?.message ?? String(error);
             this.deps.report(`${decoded.frame.type} frame failed: ${message}`);
-            this.sendError({ code: wireErrorCode(error), message: `${decoded.frame.type} failed: ${message}`, ...echo(decoded.frame) });
+            // A failure the person can act on is told as the HTTP API tells it (no data-dir paths).
+            const told = apiErrorOf(error)?.message ?? message;
+            this.sendError({ code: wireErrorCode(error), message: `${decoded.frame.type} failed: ${told}`, ...echo(decoded.frame) });
           }
         })
         .catch((error: unknown) => this.deps.report(`a client frame could not be answered: ${(error as Error)?.message ?? String(error)}`));

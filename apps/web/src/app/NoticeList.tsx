@@ -1,3 +1,4 @@
+import { VisibleText } from '../cards/text/VisibleText';
 import { useClient, useSessionState } from '../store/ClientContext';
 
 /** Server errors and failed requests, above the composer until dismissed. */
@@ -10,7 +11,9 @@ export function NoticeList() {
       {notices.map((notice) => (
         <li key={notice.id} className="notice" role="alert">
           <span className="notice__code">{notice.code}</span>
-          <span className="notice__message">{notice.message}</span>
+          <span className="notice__message">
+            <VisibleText text={notice.message} />
+          </span>
           <button type="button" className="notice__dismiss" onClick={() => client.store.dismissNotice(notice.id)} aria-label="Dismiss">
             ×
           </button>

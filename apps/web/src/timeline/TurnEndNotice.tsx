@@ -1,4 +1,5 @@
 import { assertNever, type TurnEndReason } from '@toolcards/protocol';
+import { VisibleText } from '../cards/text/VisibleText';
 
 /** How a model turn ended; a normal end is a quiet divider. */
 export function TurnEndNotice({ reason, error }: { reason: TurnEndReason; error?: string }) {
@@ -13,7 +14,9 @@ export function TurnEndNotice({ reason, error }: { reason: TurnEndReason; error?
       return (
         <div className="tl-turn-end tl-turn-end--error" role="alert">
           <strong>Turn failed</strong>
-          {error !== undefined && error !== '' && <span className="tl-turn-end__error">{error}</span>}
+          {error !== undefined && error !== '' && <span className="tl-turn-end__error">
+              <VisibleText text={error} />
+            </span>}
         </div>
       );
     default:
