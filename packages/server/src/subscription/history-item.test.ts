@@ -30,6 +30,13 @@ describe('historyItem', () => {
     expect(event.data.meta).toBeDefined();
   });
 
+  it('leaves the model text out of a read view too (the read card draws its lines)', () => {
+    const event = result({ meta: { path: 'src/app.ts' } });
+    const item = wire(historyItem(event, { ...readView, content: '1: const a = 1;' }));
+    expect(item.view).toEqual(readView);
+    expect(item.contentOmitted).toBe(true);
+  });
+
   it('sends an error result with an error code lean', () => {
     const event = result({ isError: true, error: { code: 'FS_NOT_FOUND', message: 'no such file: nope.ts' }, content: [{ type: 'text', text: 'no such file: nope.ts' }] });
     const item = wire(historyItem(event, undefined));

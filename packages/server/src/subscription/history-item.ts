@@ -10,9 +10,19 @@ import type { EventView } from '../view-computation';
 export function historyItem(event: SessionEvent, view: EventView): HistoryItem {
   if (event.type === 'tool/result' && resultNeedsNoContent(event, view)) {
     const { content: _content, meta: _meta, ...lean } = event.data;
-    return { event: { ...event, data: { ...lean, content: [] } }, view, contentOmitted: true };
+    return { event: { ...event, data: { ...lean, content: [] } }, view: leanView(view), contentOmitted: true };
   }
   return view === undefined ? { event } : { event, view };
+}
+
+/**
+ * A read view's `content` is the model text once more, for clients without a read card;
+ * the read card draws `lines`. A quarter of a long session's history bytes, left out.
+ */
+function leanView(view: EventView): EventView {
+  if (view?.card !== 'read' || view.content === undefined) return view;
+  const { content: _content, ...lean } = view;
+  return lean;
 }
 
 function resultNeedsNoContent(event: Extract<SessionEvent, { type: 'tool/result' }>, view: EventView): boolean {
