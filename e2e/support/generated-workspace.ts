@@ -55,8 +55,8 @@ const TODOS = [
   'TODO: drop the legacy field after the v3 migration',
 ] as const;
 
-/** mulberry32: small, fast, deterministic. */
-function randomSource(seed: number): () => number {
+/** mulberry32: small, fast, deterministic (the session generator draws from it too). */
+export function randomSource(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -1,5 +1,5 @@
 import WebSocket from 'ws';
-import { AREAS, type GeneratedWorkspace } from './generated-workspace';
+import { AREAS, randomSource, type GeneratedWorkspace } from './generated-workspace';
 
 /**
  * Makes a session the way a user's client does: POST /api/sessions, then `run-tool` frames
@@ -24,18 +24,6 @@ export interface PlannedCall {
 }
 
 const WEBSOCKET_PATH = '/ws';
-
-/** mulberry32, as the workspace generator. */
-function randomSource(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const GREP_PATTERNS = [
   // common (hundreds to thousands of matches over the tree: capped at 250 inline)
