@@ -52,6 +52,7 @@ describe('events and server frames', () => {
     const queued = { type: 'call-state', sessionId: 's1', callId: 'c1', state: 'queued' };
     expect(serverFrameSchema.parse(queued)).toEqual(queued);
     expect(serverFrameSchema.safeParse({ ...queued, state: 'running' }).success).toBe(true);
+    expect(serverFrameSchema.safeParse({ ...queued, state: 'unsaved' }).success).toBe(true);
     expect(serverFrameSchema.safeParse({ ...queued, state: 'paused' }).success).toBe(false);
     expect(serverFrameSchema.safeParse({ ...queued, sessionId: '../x' }).success).toBe(false);
   });

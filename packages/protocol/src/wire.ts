@@ -84,9 +84,11 @@ export type WireErrorCode = (typeof WIRE_ERROR_CODES)[number];
 
 /**
  * Where a call without a result stands. Transient, so never logged: `queued` while it waits
- * for one of the server's tool slots, `running` once it has one.
+ * for one of the server's tool slots, `running` once it has one, `unsaved` once it ended but
+ * the log refused its result (a full disk): the result is lost, and a TOOL_ABORTED result
+ * closes the call as soon as the log accepts writes again.
  */
-export const CALL_STATES = ['queued', 'running'] as const;
+export const CALL_STATES = ['queued', 'running', 'unsaved'] as const;
 export type CallState = (typeof CALL_STATES)[number];
 
 export const modelInfoSchema = z.object({ model: z.string(), baseUrl: z.string() });
@@ -132,9 +134,11 @@ export const serverFrameSchema = z.discriminatedUnion('type', [
   /** History up to `lastSeq` has been sent; what follows is live. */
   z.object({ type: z.literal('caught-up'), sessionId: sessionIdSchema, lastSeq: z.number().int().min(-1) }),
   /**
-   * A call's transient state (see CALL_STATES). A call is running unless told `queued`;
+   * A call's transient state (see CALL_STATES). A call is running unless told otherwise;
    * `running` follows only a `queued`, and a call cancelled while queued gets no `running`,
-   * only its result. The calls queued at subscribe time are sent right after `caught-up`.
+   * only its result (or `unsaved`, if that result cannot be logged). A call's result event
+   * ends any state. The calls queued or unsaved at subscribe time are sent right after
+   * `caught-up`.
    */
   z.object({ type: z.literal('call-state'), sessionId: sessionIdSchema, callId: z.string(), state: z.enum(CALL_STATES) }),
   z.object({

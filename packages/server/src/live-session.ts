@@ -93,10 +93,13 @@ export class LiveSession {
    * An event that could not be logged now but must be before anything else
    * (a call's result: without it the card would stay pending). Logged by the
    * next append, by a retry every few seconds, or — if the server stops
-   * first — by reopening (UnfinishedWork).
+   * first — by reopening (UnfinishedWork). An owed result's call is told to
+   * watchers as `unsaved` (its tool has ended, its card must not say it runs)
+   * until that result is logged and delivered.
    */
   owe(event: NewSessionEvent): void {
     this.owed.push(event);
+    if (event.type === 'tool/result') this.tellSubscribers(callStateFrame(this.id, event.data.callId, 'unsaved'));
     this.scheduleOwedRetry();
   }
 
@@ -124,8 +127,9 @@ export class LiveSession {
     const liveFrom = this.log.nextSeq;
     const subscription = new Subscription(this.id, sink, this.deps.limits, (ended) => this.subscribers.delete(ended));
     this.subscribers.add(subscription);
-    // Held until after caught-up, like live events: the calls waiting now, then any change to them.
+    // Held until after caught-up, like live events: the calls waiting or unsaved now, then any change to them.
     for (const callId of this.queuedCalls) subscription.deliver(callStateFrame(this.id, callId, 'queued'));
+    for (const callId of this.unsavedCalls()) subscription.deliver(callStateFrame(this.id, callId, 'unsaved'));
     const history = this.history();
     const range = history.subscribeRange(afterSeq, liveFrom, tail);
     const opening = range.then((covered) => subscribedFrame(this.header, covered));
@@ -193,6 +197,11 @@ export class LiveSession {
 
   private tellSubscribers(frame: OutboundFrame): void {
     for (const subscriber of this.subscribers) subscriber.deliver(frame);
+  }
+
+  /** Calls whose result is owed to the log: the owed queue is the one record of them. */
+  private unsavedCalls(): string[] {
+    return this.owed.flatMap((event) => (event.type === 'tool/result' ? [event.data.callId] : []));
   }
 
   private writeOwed(): void {

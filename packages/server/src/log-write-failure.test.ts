@@ -1,12 +1,14 @@
 import { closeSync, ftruncateSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { SessionEvent } from '@toolcards/protocol';
+import type { ServerFrame, SessionEvent } from '@toolcards/protocol';
 import { replaySessionLog } from '@toolcards/session';
 // The session package's full-disk helper: a real tmpfs, mounted per test.
 import { canMountTmpfs, TMPFS_SKIP_REASON, useSmallTmpfs } from '../../session/src/test-support';
+import { historyItem } from './subscription/history-item';
 import { api, createSession, useServers } from './test-support/server-harness';
 import { TestClient } from './test-support/test-client';
+import type { EventView } from './view-computation';
 
 if (!canMountTmpfs) console.warn(`log-write-failure.test.ts skipped: ${TMPFS_SKIP_REASON}`);
 
@@ -36,6 +38,11 @@ function pendingCalls(events: SessionEvent[]): string[] {
     if (event.type === 'tool/result') open.delete(event.data.callId);
   }
   return [...open];
+}
+
+/** The `call-state unsaved` frames a client got, with where each is among its frames. */
+function unsavedCallStates(frames: ServerFrame[]): { callId: string; at: number }[] {
+  return frames.flatMap((frame, at) => (frame.type === 'call-state' && frame.state === 'unsaved' ? [{ callId: frame.callId, at }] : []));
 }
 
 /**
@@ -70,6 +77,32 @@ describe.skipIf(!canMountTmpfs)('a data dir on a full disk', () => {
     const refused = watcher.frames.filter((frame) => frame.type === 'error' && frame.code === 'LOG_WRITE_FAILED');
     expect(refused.length).toBeGreaterThan(0);
 
+    // Each call whose result was lost is told `unsaved`, after its card appeared: no card keeps saying it runs.
+    const lost = refused.flatMap((frame) => /the result of call (\S+) could not be saved/.exec(frame.type === 'error' ? frame.message : '')?.[1] ?? []);
+    expect(lost.length).toBeGreaterThan(0);
+    const unsaved = unsavedCallStates(watcher.frames);
+    expect(unsaved.map(({ callId }) => callId).sort()).toEqual([...lost].sort());
+    for (const { callId, at } of unsaved) {
+      const callAt = watcher.frames.findIndex((frame) => frame.type === 'event' && frame.event.type === 'tool/call' && frame.event.data.callId === callId);
+      expect(callAt, `tool/call of ${callId}`).toBeGreaterThanOrEqual(0);
+      expect(callAt).toBeLessThan(at);
+    }
+    const stillOpen = pendingCalls(watcher.events());
+    expect(stillOpen.filter((callId) => !lost.includes(callId))).toEqual([]);
+
+    // A client opening the session while the disk is still full gets them right after caught-up.
+    const midway = await TestClient.connect(server.port, { token: server.token });
+    midway.send({ type: 'subscribe', sessionId: session.id, afterSeq: -1 });
+    const midwayCaughtUp = await midway.waitForFrame('caught-up');
+    const openAtSubscribe = pendingCalls(midway.events());
+    // Lost results may be logged in the log's last, partly filled page meanwhile; some must still be owed for this to test anything.
+    expect(openAtSubscribe.length).toBeGreaterThan(0);
+    const caughtUpAt = midway.frames.indexOf(midwayCaughtUp);
+    await midway.waitFor((frames) => (frames.length >= caughtUpAt + 1 + openAtSubscribe.length ? true : undefined), 'the unsaved calls after caught-up');
+    const afterCaughtUp = midway.frames.slice(caughtUpAt + 1, caughtUpAt + 1 + openAtSubscribe.length);
+    expect(unsavedCallStates(afterCaughtUp).map(({ callId }) => callId).sort()).toEqual([...openAtSubscribe].sort());
+    expect(afterCaughtUp.every((frame) => frame.type === 'call-state' && frame.sessionId === session.id)).toBe(true);
+
     // Room again: the calls whose results were lost are closed without anyone doing anything, and new work goes on.
     rmSync(filler);
     await watcher.waitFor(() => (pendingCalls(watcher.events()).length === 0 ? true : undefined), 'the lost results to be closed');
@@ -96,9 +129,11 @@ describe.skipIf(!canMountTmpfs)('a data dir on a full disk', () => {
     const later = await TestClient.connect(server.port, { token: server.token });
     later.send({ type: 'subscribe', sessionId: session.id, afterSeq: -1 });
     await later.waitForFrame('caught-up');
-    const views = (frames: ReturnType<TestClient['eventFrames']>) => frames.map(({ event, view }) => ({ seq: event.seq, type: event.type, view }));
-    expect(views(later.eventFrames())).toEqual(views(watcher.eventFrames()));
+    const views = (frames: { event: SessionEvent; view?: unknown }[]) => frames.map(({ event, view }) => ({ seq: event.seq, type: event.type, view }));
+    // History sends results lean (a read view without its copy of the model text): live frames are compared in that form.
+    expect(views(later.eventFrames())).toEqual(views(watcher.eventFrames().map(({ event, view }) => historyItem(event, view as EventView))));
     await later.close();
+    await midway.close();
     await watcher.close();
   }, 30_000);
 

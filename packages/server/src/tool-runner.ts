@@ -154,6 +154,7 @@ export class ToolRunner {
    * The log refuses the result (full disk, closed session): watchers already got
    * an error frame naming the call; the session owes the log a TOOL_ABORTED
    * result, written as soon as the log accepts writes again, so the card ends.
+   * Until then owing it shows the call as `unsaved` (see LiveSession.owe).
    */
   private unlogged(callId: string, name: string, error: unknown): ToolRunOutcome {
     const reason = (error as Error)?.message ?? String(error);

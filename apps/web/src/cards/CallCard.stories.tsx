@@ -27,6 +27,11 @@ export const Queued: Story = {
   args: { view: callFixtures.search, state: 'queued' },
 };
 
+export const Unsaved: Story = {
+  name: 'Unsaved call (its result could not be saved: disk full)',
+  args: { view: callFixtures.read, state: 'unsaved' },
+};
+
 export const Cancelled: Story = {
   name: 'Cancelled call',
   args: { view: callFixtures.read, state: 'cancelled' },

@@ -40,6 +40,16 @@ describe('CallCard', () => {
     expect(container.querySelector('.tc-call__spinner')).toBeNull();
   });
 
+  it('shows an unsaved call as ended and not saved: not busy, no spinner, no queued mark', () => {
+    const { container } = render(<CallCard view={callFixtures.read} state="unsaved" />);
+    const card = screen.getByRole('article', { name: `${callFixtures.read.title} — not saved` });
+    expect(card.getAttribute('aria-busy')).toBe('false');
+    expect(screen.getByText('Not saved — the disk is full; this call will be closed when there is room')).toBeTruthy();
+    expect(screen.queryByText('running…')).toBeNull();
+    expect(container.querySelector('.tc-call__spinner')).toBeNull();
+    expect(container.querySelector('.tc-call__queued-mark')).toBeNull();
+  });
+
   it('shows a cancelled call as no longer busy', () => {
     render(<CallCard view={callFixtures.execute} state="cancelled" />);
     const card = screen.getByRole('article', { name: 'npm test — cancelled' });

@@ -8,19 +8,24 @@ import { hasBidiControl } from './text/invisible-characters';
 import { MixedScriptMarker } from './text/MixedScriptMarker';
 import { VisibleText } from './text/VisibleText';
 
-/** `pending`: running; `queued`: waiting for one of the server's tool slots; `cancelled`: will not finish. */
-export type CallCardState = 'pending' | 'queued' | 'cancelled';
+/**
+ * `pending`: running; `queued`: waiting for one of the server's tool slots; `unsaved`: ran,
+ * but the log refused its result (full disk), so it will end as aborted; `cancelled`: will not finish.
+ */
+export type CallCardState = 'pending' | 'queued' | 'unsaved' | 'cancelled';
 
 export interface CallCardProps {
   view: ToolCallView;
   state: CallCardState;
 }
 
-const STATE_LABELS: Record<CallCardState, string> = { pending: 'running', queued: 'queued', cancelled: 'cancelled' };
+const STATE_LABELS: Record<CallCardState, string> = { pending: 'running', queued: 'queued', unsaved: 'not saved', cancelled: 'cancelled' };
+/** Work in progress or waiting to start; an unsaved call's tool has ended, only its closing result is owed. */
+const STATE_BUSY: Record<CallCardState, boolean> = { pending: true, queued: true, unsaved: false, cancelled: false };
 
 /** A call without its result yet (or never to have one): every kind is generic while pending. */
 export function CallCard({ view, state }: CallCardProps) {
-  const pending = state !== 'cancelled';
+  const pending = STATE_BUSY[state];
   // A read on its way: warm the highlighter for its language while the result is pending.
   const readPath = pending && view.kind === 'read' ? view.locations?.[0]?.path : undefined;
   useEffect(() => {
@@ -70,6 +75,12 @@ function CallStatus({ state }: { state: CallCardState }) {
         <span className="tc-call__status tc-call__status--queued">
           <span className="tc-call__queued-mark" aria-hidden="true" />
           Queued — waiting for a free slot
+        </span>
+      );
+    case 'unsaved':
+      return (
+        <span className="tc-call__status tc-call__status--unsaved">
+          Not saved — the disk is full; this call will be closed when there is room
         </span>
       );
     case 'cancelled':

@@ -1,6 +1,6 @@
 /** The cards of the web client: what the shell renders for tool calls and results. */
 export { ResultCard, type ResultCardProps } from './ResultCard';
-export { CallCard, type CallCardProps } from './CallCard';
+export { CallCard, type CallCardProps, type CallCardState } from './CallCard';
 export { viewForCall, viewForResult, type ResultForView } from './view-for-result';
 export { GenericCard } from './generic/GenericCard';
 export { ReadCard } from './read/ReadCard';

@@ -28,7 +28,7 @@ function openStore(): SessionStore {
   return store;
 }
 
-const queued = (store: SessionStore) => [...store.state.getState().queuedCalls];
+const queued = (store: SessionStore) => [...store.state.getState().callStates].flatMap(([callId, state]) => (state === 'queued' ? [callId] : []));
 
 describe('SessionStore call states', () => {
   it('refuses a call-state frame with an unknown state', () => {

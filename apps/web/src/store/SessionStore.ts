@@ -1,8 +1,11 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { assertNever, type JsonValue, type ModelInfo, type ServerFrame, type SessionHeader, type ToolOrigin } from '@toolcards/protocol';
+import { assertNever, type CallState, type JsonValue, type ModelInfo, type ServerFrame, type SessionHeader, type ToolOrigin } from '@toolcards/protocol';
 import { TimelineBuilder, type AppendOutcome } from '../timeline/rowsFromEvents';
 import type { EventDelivery, TimelineRow } from '../timeline/TimelineRow';
 import { requestIndexForCall, type OpenLocationRequest } from './openLocationRequest';
+
+/** A call's state other than running (the default): what a call-state frame leaves standing. */
+export type HeldCallState = Exclude<CallState, 'running'>;
 
 export type ConnectionStatus = 'connecting' | 'connected' | 'reconnecting' | 'offline';
 
@@ -39,10 +42,10 @@ export interface SessionState {
   history: HistoryState;
   rows: readonly TimelineRow[];
   lastSeq: number;
-  /** A call or a model turn is in flight (the Cancel button shows). */
+  /** A call or a model turn is in flight (the Cancel button shows); an unsaved call has ended. */
   running: boolean;
-  /** Calls waiting for one of the server's tool slots (transient: never in the log). */
-  queuedCalls: ReadonlySet<string>;
+  /** callId → its state while not simply running: queued for a tool slot, or unsaved (transient: never in the log). */
+  callStates: ReadonlyMap<string, HeldCallState>;
   notices: readonly Notice[];
   /** callId → the line a click-through asked for, passed to that call's result card. */
   targetLines: ReadonlyMap<string, number>;
@@ -91,12 +94,25 @@ function initialState(): SessionState {
     rows: [],
     lastSeq: -1,
     running: false,
-    queuedCalls: new Set(),
+    callStates: new Map(),
     notices: [],
     targetLines: new Map(),
     reveal: null,
     followSerial: 0,
   };
+}
+
+/** What a call-state frame leaves standing; `running` is what a call is unless told otherwise. */
+function heldCallState(state: CallState): HeldCallState | undefined {
+  switch (state) {
+    case 'queued':
+    case 'unsaved':
+      return state;
+    case 'running':
+      return undefined;
+    default:
+      return assertNever(state, 'call state');
+  }
 }
 
 /**
@@ -141,7 +157,7 @@ export class SessionStore {
       rows: [],
       lastSeq: -1,
       running: false,
-      queuedCalls: new Set(),
+      callStates: new Map(),
       targetLines: new Map(),
       reveal: null,
     });
@@ -242,12 +258,12 @@ export class SessionStore {
         // The server has more than it sent us: a hole at the end is a gap too.
         if (frame.lastSeq > this.builder.lastSeq) outcome.resync = true;
         else this.pending.caughtUp = true;
-        // The server sends the calls queued now right after this: older call states are stale.
-        if (this.queuedCallsNow().size > 0) this.pending.queuedCalls = new Set();
+        // The server sends the calls queued or unsaved now right after this: older call states are stale.
+        if (this.callStatesNow().size > 0) this.pending.callStates = new Map();
         break;
       case 'call-state':
         if (frame.sessionId !== sessionId) break;
-        this.setQueued(frame.callId, frame.state === 'queued');
+        this.setCallState(frame.callId, heldCallState(frame.state));
         break;
       case 'error':
         if (frame.code === 'SLOW_CONSUMER') break; // the link handles it: reconnect and resume
@@ -278,7 +294,7 @@ export class SessionStore {
       ...patch,
       rows: this.builder.rowsSnapshot(),
       lastSeq: this.builder.lastSeq,
-      running: this.running(patch.server ?? current.server),
+      running: this.running(patch.server ?? current.server, patch.callStates ?? current.callStates),
     });
   }
 
@@ -290,22 +306,23 @@ export class SessionStore {
     this.changed = true;
     const { event } = delivery;
     if (event.type === 'tool/call' && this.readRequests.length > 0) this.matchReadRequest(event.seq, event.data);
-    // A call cancelled while queued gets no `running` frame, only its result.
-    if (event.type === 'tool/result') this.setQueued(event.data.callId, false);
+    // A result ends any state: a call cancelled while queued gets no `running` frame, an unsaved one only its TOOL_ABORTED result.
+    if (event.type === 'tool/result') this.setCallState(event.data.callId, undefined);
     return applied;
   }
 
-  private queuedCallsNow(): ReadonlySet<string> {
-    return this.pending.queuedCalls ?? this.state.getState().queuedCalls;
+  private callStatesNow(): ReadonlyMap<string, HeldCallState> {
+    return this.pending.callStates ?? this.state.getState().callStates;
   }
 
-  private setQueued(callId: string, queued: boolean): void {
-    const current = this.queuedCallsNow();
-    if (current.has(callId) === queued) return;
-    const next = new Set(current);
-    if (queued) next.add(callId);
-    else next.delete(callId);
-    this.pending.queuedCalls = next;
+  /** `undefined`: the call is simply running (or has ended). */
+  private setCallState(callId: string, state: HeldCallState | undefined): void {
+    const current = this.callStatesNow();
+    if (current.get(callId) === state) return;
+    const next = new Map(current);
+    if (state === undefined) next.delete(callId);
+    else next.set(callId, state);
+    this.pending.callStates = next;
   }
 
   /** Splices the older page that just ended in front of what is held: the rows are derived again. */
@@ -378,9 +395,13 @@ export class SessionStore {
     this.publish();
   }
 
-  /** A model turn counts only when there is a model: without one no turn/end will come. */
-  private running(server: ServerIdentity | null): boolean {
-    return this.builder.callsOpen || (this.builder.turnOpen && server !== null && server.model !== null);
+  /**
+   * A model turn counts only when there is a model: without one no turn/end will come. An
+   * unsaved call does not count: its tool has ended, there is nothing left to cancel.
+   */
+  private running(server: ServerIdentity | null, callStates: ReadonlyMap<string, HeldCallState>): boolean {
+    const callRunning = this.builder.someOpenCall((callId) => callStates.get(callId) !== 'unsaved');
+    return callRunning || (this.builder.turnOpen && server !== null && server.model !== null);
   }
 
   setUnauthorized(): void {

@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
-import type { ToolCallView, ToolResultView } from '@toolcards/protocol';
-import { CallCard, ResultCard, viewForCall, viewForResult } from '../cards';
+import { assertNever, type ToolCallView, type ToolResultView } from '@toolcards/protocol';
+import { CallCard, ResultCard, viewForCall, viewForResult, type CallCardState } from '../cards';
 import { useClient, useSessionState } from '../store/ClientContext';
+import type { HeldCallState } from '../store/SessionStore';
 import type { CardLocation } from '../store/openLocationRequest';
 import { LeanResultCard } from './LeanResultCard';
 import type { ToolCallRecord, ToolResultRecord, ToolRow } from './TimelineRow';
@@ -33,7 +34,7 @@ function callViewOf(call: ToolCallRecord): ToolCallView {
 export function ToolRowView({ row }: { row: ToolRow }) {
   const client = useClient();
   const targetLine = useSessionState((state) => state.targetLines.get(row.callId));
-  const queued = useSessionState((state) => state.queuedCalls.has(row.callId));
+  const callState = useSessionState((state) => state.callStates.get(row.callId));
   const openLocation = useCallback((location: CardLocation) => client.openLocation(location), [client]);
   if (row.result) {
     const view = resultViewOf(row.result);
@@ -44,5 +45,18 @@ export function ToolRowView({ row }: { row: ToolRow }) {
     return <ResultCard view={view} isError={row.result.isError} targetLine={targetLine} onOpenLocation={openLocation} />;
   }
   const call = row.call ?? { name: 'tool', args: null, origin: 'model' as const, view: undefined };
-  return <CallCard view={callViewOf(call)} state={row.cancelled ? 'cancelled' : queued ? 'queued' : 'pending'} />;
+  return <CallCard view={callViewOf(call)} state={row.cancelled ? 'cancelled' : callCardState(callState)} />;
+}
+
+/** The card for what the server said of a call without a result; nothing said means it runs. */
+function callCardState(state: HeldCallState | undefined): CallCardState {
+  switch (state) {
+    case undefined:
+      return 'pending';
+    case 'queued':
+    case 'unsaved':
+      return state;
+    default:
+      return assertNever(state, 'call state');
+  }
 }

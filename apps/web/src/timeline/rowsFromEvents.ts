@@ -135,6 +135,12 @@ export class TimelineBuilder {
     return this.openCalls.size > 0;
   }
 
+  /** Some call without a result or a cancellation matches `test`. */
+  someOpenCall(test: (callId: string) => boolean): boolean {
+    for (const callId of this.openCalls) if (test(callId)) return true;
+    return false;
+  }
+
   /**
    * A user message or model output came after the last turn/end. Only meaningful with a
    * model configured: without one the server logs the message and no turn ever starts.
