@@ -1,9 +1,8 @@
-import { closeSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ServerFrame } from '@toolcards/protocol';
 // The session package's full-disk helper: a real tmpfs, mounted per test.
-import { canMountTmpfs, useSmallTmpfs } from '../../session/src/test-support';
+import { canMountTmpfs, fillDisk, useSmallTmpfs } from '../../session/src/test-support';
 import { createSession, useServers } from './test-support/server-harness';
 import { TestClient } from './test-support/test-client';
 
@@ -64,14 +63,3 @@ describe('error frames for a frame that failed', () => {
   });
 });
 
-/** Writes `path` until the filesystem is full. */
-function fillDisk(path: string): void {
-  const fd = openSync(path, 'w');
-  try {
-    for (;;) writeSync(fd, Buffer.alloc(1024));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
-  } finally {
-    closeSync(fd);
-  }
-}

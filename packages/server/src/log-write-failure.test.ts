@@ -1,35 +1,16 @@
-import { closeSync, ftruncateSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ServerFrame, SessionEvent } from '@toolcards/protocol';
 import { replaySessionLog } from '@toolcards/session';
 // The session package's full-disk helper: a real tmpfs, mounted per test.
-import { canMountTmpfs, TMPFS_SKIP_REASON, useSmallTmpfs } from '../../session/src/test-support';
+import { canMountTmpfs, fillDisk, TMPFS_SKIP_REASON, useSmallTmpfs } from '../../session/src/test-support';
 import { historyItem } from './subscription/history-item';
 import { api, createSession, useServers } from './test-support/server-harness';
 import { TestClient } from './test-support/test-client';
 import type { EventView } from './view-computation';
 
 if (!canMountTmpfs) console.warn(`log-write-failure.test.ts skipped: ${TMPFS_SKIP_REASON}`);
-
-/** Writes `path` until only about `leaveBytes` of the filesystem are left. */
-function fillDisk(path: string, leaveBytes: number): void {
-  const fd = openSync(path, 'w');
-  try {
-    for (;;) writeSync(fd, Buffer.alloc(1024));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
-  } finally {
-    closeSync(fd);
-  }
-  // Give back a little, so the disk fills again in the middle of the calls.
-  const again = openSync(path, 'r+');
-  try {
-    ftruncateSync(again, Math.max(0, statSync(path).size - leaveBytes));
-  } finally {
-    closeSync(again);
-  }
-}
 
 function pendingCalls(events: SessionEvent[]): string[] {
   const open = new Set<string>();

@@ -1,10 +1,10 @@
-import { closeSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { SessionEvent, SessionHeader } from '@toolcards/protocol';
 import { replaySessionLog } from './replay';
 import { SessionLog, SessionLogWriteError } from './session-log';
-import { canMountTmpfs, TMPFS_SKIP_REASON, useSmallTmpfs } from './test-support';
+import { canMountTmpfs, fillDisk, TMPFS_SKIP_REASON, useSmallTmpfs } from './test-support';
 
 const header: SessionHeader = { type: 'session', version: 1, id: 's1', cwd: '/w', createdAt: '2025-01-01T00:00:00.000Z' };
 const message = (seq: number) => ({ type: 'user/message' as const, data: { text: `${seq} ${'x'.repeat(900)}` } });
@@ -62,14 +62,3 @@ describe.skipIf(!canMountTmpfs)('SessionLog on a full disk (real 64 KiB tmpfs)',
   });
 });
 
-/** Writes until the filesystem says ENOSPC. */
-function fillDisk(path: string): void {
-  const fd = openSync(path, 'w');
-  try {
-    for (;;) writeSync(fd, Buffer.alloc(1024));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
-  } finally {
-    closeSync(fd);
-  }
-}

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, ftruncateSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,4 +53,23 @@ export function useSmallTmpfs(sizeBytes = 64 * 1024): () => Promise<string> {
     mounted.push(dir);
     return dir;
   };
+}
+
+/** Writes `path` until the filesystem is full, then gives back about `leaveBytes` (so it fills again mid-test). */
+export function fillDisk(path: string, leaveBytes = 0): void {
+  const fd = openSync(path, 'w');
+  try {
+    for (;;) writeSync(fd, Buffer.alloc(1024));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
+  } finally {
+    closeSync(fd);
+  }
+  if (leaveBytes <= 0) return;
+  const again = openSync(path, 'r+');
+  try {
+    ftruncateSync(again, Math.max(0, statSync(path).size - leaveBytes));
+  } finally {
+    closeSync(again);
+  }
 }
