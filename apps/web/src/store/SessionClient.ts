@@ -227,8 +227,11 @@ export class SessionClient {
     const outcome = this.store.receive(frame);
     if (this.store.replaying) this.replayPublisher.request();
     else this.publisher.request();
-    // Older history loads behind the tail, a page at a time, once the tail is on screen.
-    if (frame.type === 'caught-up' || frame.type === 'history-end') this.backfill.request();
+    // Older history loads behind the tail, a page at a time: the first once the tail is on
+    // screen, each next one as soon as the last has ended, so the server reads it while
+    // the client splices the last one in.
+    if (frame.type === 'caught-up') this.backfill.request();
+    if (frame.type === 'history-end') this.loadOlder();
     // A hole in the seqs: drop this socket and resume from what is held.
     if (outcome.resync) this.connection.resync();
     if (outcome.unknownSession) void this.openFallbackSession();
