@@ -138,6 +138,14 @@ describe('GrepCollector', () => {
     expect(spill).toBe(expectedSpill([files[0]!, files[2]!]));
   });
 
+  it('names the file ripgrep began and never ended, as shown, unless it lies outside', () => {
+    const ended = stream([{ path: 'a.txt', lines: ['needle 1\n'] }]);
+    expect(collect(ended).result.unfinishedFile).toBeUndefined();
+    const cut = `${ended}${beginRecord('./dense.min.js')}\n`;
+    expect(collect(cut).result.unfinishedFile).toBe('dense.min.js');
+    expect(collect(cut, { reports: (path) => !path.toString().includes('dense') }).result.unfinishedFile).toBeUndefined();
+  });
+
   it('does not see a summary when ripgrep wrote none', () => {
     expect(collect('').result).toEqual({ matches: [], total: 0, searched: false, outside: 0, longLines: 0 });
   });

@@ -55,6 +55,8 @@ export interface GrepCollected {
   outside: number;
   /** Matches on lines too long to hold whole (previewed from the line's head). */
   longLines: number;
+  /** The file ripgrep began reporting and never ended (shown path): where it stopped, when it flushed each record. */
+  unfinishedFile: string | undefined;
 }
 
 /** JSON bytes of a very long line's head kept to preview it: a match within it is shown, a later one is not. */
@@ -76,6 +78,7 @@ export class GrepCollector {
   private currentReported = true;
   private currentPath = '';
   private currentPathJsonLength = -1;
+  private unfinishedFile: string | undefined;
   private spilledPath: string | undefined;
   private readonly spill: SpillBytes | undefined;
   private readonly slice: RgMatchSlice = { lineNumber: 0, kind: 'text', valueStart: 0, valueEnd: 0, restStart: 0 };
@@ -97,12 +100,15 @@ export class GrepCollector {
         this.currentReported = path === undefined || reports === undefined || reports(rgDataBytes(path));
         if (path !== undefined) this.currentPath = this.options.showPath(rgDataText(path));
         this.currentPathJsonLength = rgBeginPathJsonLength(buffer, start, end);
+        this.unfinishedFile = path !== undefined && this.currentReported ? this.currentPath : undefined;
         return;
       }
       case 'summary':
         this.searched = true;
         return;
       case 'end':
+        this.unfinishedFile = undefined;
+        return;
       case 'other':
         return;
       default:
@@ -116,7 +122,14 @@ export class GrepCollector {
   /** Call once the stream ended: hands over the last spill batch. */
   result(): GrepCollected {
     this.spill?.flush();
-    return { matches: this.matches, total: this.total, searched: this.searched, outside: this.outside, longLines: this.longLines };
+    return {
+      matches: this.matches,
+      total: this.total,
+      searched: this.searched,
+      outside: this.outside,
+      longLines: this.longLines,
+      unfinishedFile: this.unfinishedFile,
+    };
   }
 
   /** A match whose record was too long to hold: shown from the head of its line, centred on its match when the head holds it. */

@@ -7,7 +7,6 @@ import { DEFAULT_TOOL_CONFIG } from '../tool-config';
 import { textOf } from '../test-support/fixture-workspace';
 import { createWorkspace } from '../workspace';
 import { executeGrep } from './grep-search';
-import { trailingCutMarker } from './match-preview';
 
 /**
  * ripgrep's --json ignores --max-columns, so a match on a line of many
@@ -50,15 +49,12 @@ async function grepSampled(pattern: string, file: string): Promise<{ result: Too
 }
 
 describe('grep on files with single lines of many megabytes', () => {
-  it('keeps RSS under 300 MB on an 8 MB line matched four million times, and still reports the line', async () => {
+  it('keeps RSS under 300 MB on an 8 MB line matched four million times, and names the line\'s file when ripgrep stops at its cap', async () => {
+    // Listing 4M submatches would take ripgrep itself past 1 GB of address space: it stops at its cap (grep-rg-memory.test.ts).
     const { result, peakRss } = await grepSampled('b|needle', 'line-8mb.txt');
     expect(peakRss).toBeLessThan(RSS_LIMIT);
-    expect(result.isError).toBe(false);
-    const text = textOf(result);
-    expect(text.split('\n')[0]).toBe('Found 2 matches');
-    expect(text).toContain(`  Line 1: ${'ab'.repeat(20)}`);
-    expect(text).toContain(trailingCutMarker(DEFAULT_TOOL_CONFIG.grepPreviewBytes));
-    expect(text).toContain('  Line 2: short needle');
+    expect(result).toMatchObject({ isError: true, error: { code: 'SEARCH_MEMORY_LIMIT' } });
+    expect(textOf(result)).toContain('in line-8mb.txt, on a line with too many matches');
   }, 60_000);
 
   it('reports a match far beyond the preview with its line number and says why it is not shown', async () => {

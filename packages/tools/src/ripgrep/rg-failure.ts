@@ -67,6 +67,8 @@ export function settleSearch(
       return { kind: 'error', error: { code: 'SEARCH_TIMEOUT', message: searchTimeoutMessage(tool, run.timeoutMs) } };
     case 'aborted':
       return { kind: 'error', error: { code: 'SEARCH_ABORTED', message: searchAbortedMessage(tool) } };
+    case 'out-of-memory':
+      return { kind: 'error', error: { code: 'SEARCH_MEMORY_LIMIT', message: `${tool} stopped: ripgrep ran out of memory. Narrow the path, the pattern or the glob.` } };
     case 'failed':
       return { kind: 'error', error: { code: 'SEARCH_FAILED', message: outcome.message } };
     case 'exited': {

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { access, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,8 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'toolcards-rg-'));
   await writeFile(path.join(dir, 'a.txt'), 'alpha\nbeta\n');
   await mkfifo(path.join(dir, 'pipe'));
+  // 1M matches of `b` on one line: ripgrep's --json lists them all, some 270 MB of address space.
+  await writeFile(path.join(dir, 'dense.txt'), `${'ab'.repeat(1024 * 1024)}\n`);
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
@@ -67,6 +69,25 @@ describe('runRipgrep', () => {
       },
     });
     expect(await outcome).toEqual({ kind: 'failed', message: "Reading ripgrep's output failed: boom" });
+  });
+
+  it.runIf(process.platform === 'linux')('ends as out-of-memory when ripgrep reaches its memory cap, in well under a second', async () => {
+    const started = Date.now();
+    const { outcome, records } = run(['--no-config', '--json', '--regexp=b', '--', 'dense.txt'], { memoryLimitBytes: 64 * 1024 * 1024 });
+    expect(await outcome).toEqual({ kind: 'out-of-memory' });
+    expect(records).toEqual([]);
+    expect(Date.now() - started).toBeLessThan(5000);
+    // The file itself is fine: counting its matches lists none and fits.
+    expect(await run(['--no-config', '--count-matches', '--regexp=b', '--', 'dense.txt']).outcome).toMatchObject({ kind: 'exited', exitCode: 0 });
+  });
+
+  it('passes every argument through the capped start untouched', async () => {
+    const hostile = '$(touch pwned) `touch pwned` "$@" ; touch pwned';
+    await writeFile(path.join(dir, 'hostile.txt'), `${hostile}\n`);
+    const { outcome, records } = run(['--no-config', '--fixed-strings', `--regexp=${hostile}`, '--', 'hostile.txt'], { memoryLimitBytes: 64 * 1024 * 1024 });
+    expect(await outcome).toEqual({ kind: 'exited', exitCode: 0, stderr: '' });
+    expect(records).toEqual([hostile]);
+    await expect(access(path.join(dir, 'pwned'))).rejects.toThrow();
   });
 
   it('fails cleanly when it cannot start in the given folder', async () => {

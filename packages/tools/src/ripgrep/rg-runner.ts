@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { rgPath } from '@vscode/ripgrep';
 import { errorMessage } from '../tool-error';
 import { MAX_RECORD_BYTES, RecordSplitter, type OversizedRecordSink } from './record-splitter';
+import { ranOutOfMemory, ripgrepCommand } from './rg-memory-limit';
 import { ripgrepSlots } from './ripgrep-slots';
 
 /** Enough of ripgrep's stderr for any error message; the rest is dropped. */
@@ -23,6 +24,8 @@ export interface RipgrepRun {
   maxRecordBytes?: number;
   /** ripgrep processes this process runs at once (shared by every call); default DEFAULT_RIPGREP_SLOTS. */
   maxRunning?: number;
+  /** Cap on ripgrep's heap (Linux); reaching it ends the run as 'out-of-memory'. Default: none. */
+  memoryLimitBytes?: number;
 }
 
 /** ripgrep already uses every core: more processes at once only add memory and contention. */
@@ -32,6 +35,8 @@ export type RipgrepOutcome =
   | { kind: 'exited'; exitCode: number | null; stderr: string }
   | { kind: 'timeout' }
   | { kind: 'aborted' }
+  /** ripgrep aborted on a failed allocation: the records it flushed stand, the rest was never searched. */
+  | { kind: 'out-of-memory' }
   | { kind: 'failed'; message: string };
 
 /**
@@ -59,7 +64,8 @@ function spawnRipgrep(run: RipgrepRun, timeoutMs: number): Promise<RipgrepOutcom
     }
     let child: ChildProcess;
     try {
-      child = spawn(rgPath, [...run.args], { cwd: run.cwd, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+      const command = ripgrepCommand(rgPath, run.args, run.memoryLimitBytes);
+      child = spawn(command.file, command.args, { cwd: run.cwd, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
     } catch (error) {
       resolve({ kind: 'failed', message: `Could not start ripgrep: ${errorMessage(error)}` });
       return;
@@ -102,7 +108,7 @@ function spawnRipgrep(run: RipgrepRun, timeoutMs: number): Promise<RipgrepOutcom
       // Only a failed spawn ends the run here; a failed kill leaves 'close' to come.
       if (child.pid === undefined) finish({ kind: 'failed', message: `Could not start ripgrep: ${errorMessage(error)}` });
     });
-    child.on('close', (exitCode) => {
+    child.on('close', (exitCode, signal) => {
       if (stop !== undefined) {
         finish(stop);
         return;
@@ -113,7 +119,8 @@ function spawnRipgrep(run: RipgrepRun, timeoutMs: number): Promise<RipgrepOutcom
         finish({ kind: 'failed', message: `Reading ripgrep's output failed: ${errorMessage(error)}` });
         return;
       }
-      finish({ kind: 'exited', exitCode, stderr: Buffer.concat(stderr).toString('utf8') });
+      const said = Buffer.concat(stderr).toString('utf8');
+      finish(ranOutOfMemory(signal, said) ? { kind: 'out-of-memory' } : { kind: 'exited', exitCode, stderr: said });
     });
   });
 }
