@@ -71,6 +71,9 @@ export const TAIL_EVENTS = 200;
 /** Events per older page: large enough that a long session backfills in a few round trips. */
 export const OLDER_PAGE_EVENTS = 2_500;
 
+/** Commands held while the first session is chosen. */
+const MAX_HELD_UNTIL_OPEN = 16;
+
 const NOT_CONNECTED = 'Not connected to the server — wait for the connection to come back and try again.';
 
 /**
@@ -87,6 +90,9 @@ export class SessionClient {
   private readonly replayPublisher: OncePerFrame;
   private readonly backfill: OncePerFrame;
   private requestSerial = 0;
+  /** True from construction until the first session opens (or the start fails). */
+  private starting = true;
+  private heldUntilOpen: (() => boolean)[] = [];
 
   constructor(options: SessionClientOptions) {
     this.store = options.store;
@@ -122,6 +128,9 @@ export class SessionClient {
       const choice = initialSession(undefined, await this.api.sessions(), info.workspace);
       this.openSession('open' in choice ? choice.open : (await this.api.createSession()).id);
     });
+    // The start failed before a session opened: what was held cannot be sent.
+    this.starting = false;
+    if (this.heldUntilOpen.splice(0).length > 0) this.store.notice('NOT_CONNECTED', NOT_CONNECTED);
   }
 
   /**
@@ -138,11 +147,13 @@ export class SessionClient {
   /** Shows a session, replayed from its log through the same path as live events. */
   openSession(sessionId: string): void {
     if (this.hash.read() !== hashForSession(sessionId)) this.hash.write(hashForSession(sessionId));
+    this.starting = false;
     this.publisher.dispose();
     this.replayPublisher.dispose();
     this.backfill.dispose();
     this.store.openSession(sessionId);
     this.connection.open(sessionId);
+    for (const send of this.heldUntilOpen.splice(0)) send();
   }
 
   /** This workspace's sessions, newest first (for the sessions list). */
@@ -169,7 +180,7 @@ export class SessionClient {
   /** Runs a tool directly (origin 'user'); false when it could not be sent. */
   runTool(name: string, args: JsonValue): boolean {
     const sessionId = this.store.state.getState().sessionId;
-    if (sessionId === null) return false;
+    if (sessionId === null) return this.holdUntilOpen(() => this.runTool(name, args));
     this.requestSerial += 1;
     return this.send({ type: 'run-tool', sessionId, name, args, requestId: `r${this.requestSerial}` });
   }
@@ -177,7 +188,18 @@ export class SessionClient {
   /** Plain text for the model. */
   sendMessage(text: string): boolean {
     const sessionId = this.store.state.getState().sessionId;
-    return sessionId !== null && this.send({ type: 'user-message', sessionId, text });
+    if (sessionId === null) return this.holdUntilOpen(() => this.sendMessage(text));
+    return this.send({ type: 'user-message', sessionId, text });
+  }
+
+  /**
+   * A command typed while the first session is still being chosen (the page just loaded):
+   * sent once it opens, instead of refused. Bounded; false once the start has ended.
+   */
+  private holdUntilOpen(send: () => boolean): boolean {
+    if (!this.starting || this.heldUntilOpen.length >= MAX_HELD_UNTIL_OPEN) return false;
+    this.heldUntilOpen.push(send);
+    return true;
   }
 
   /** Stops everything running in the session. */
