@@ -5,7 +5,7 @@ import { CHROMIUM_PATH } from '../machine';
 import { PageChannel } from './page-channel';
 import { serveFolder, type StaticServer } from './static-server';
 
-/** The flags this machine's Chromium needs (DESIGN.md, toolchain facts). */
+/** Flags Chromium needs here: run as root (no sandbox), no GPU, no network side traffic. Shared with playwright.config.ts. */
 export const CHROMIUM_ARGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync',

@@ -4,7 +4,7 @@
  * apps/web/src/cards/read/highlight/highlight-window.ts) timed in CPU milliseconds of this
  * process — what the highlight worker has to do, measured without a browser around it.
  */
-import { highlightWindow } from '../../apps/web/src/cards/read/highlight/highlight-window';
+import { highlightWindow } from '../../apps/web/src/highlight/highlight-window';
 import { readFixtures } from '../../apps/web/src/cards/fixtures';
 
 const cpuMs = () => {

@@ -7,7 +7,7 @@ import type { ConsoleMessage, Page } from '@playwright/test';
  * task posted from inside that frame, i.e. once the frame has been rendered. Milestones go
  * out as console messages, so no Playwright script runs in the page while it is measured.
  *
- * Selectors (apps/web/src/timeline/Timeline.tsx, apps/web/src/cards):
+ * Selectors (apps/web/src/timeline/timeline.tsx, apps/web/src/cards):
  * - the scroller `.timeline__scroller` (role log); its rows `.timeline__row[data-index]`;
  * - a pending call card is `article.tc-card--call[aria-busy="true"]` with `.tc-call__spinner`;
  * - the composer's Cancel button is `.composer__cancel`;

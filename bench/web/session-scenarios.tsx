@@ -1,9 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { SessionSummary } from '@toolcards/protocol';
-import { App } from '../../apps/web/src/app/App';
-import { SessionClient } from '../../apps/web/src/store/SessionClient';
-import { SessionStore } from '../../apps/web/src/store/SessionStore';
+import { App } from '../../apps/web/src/app/app';
+import { SessionClient } from '../../apps/web/src/store/session-client';
+import { SessionStore } from '../../apps/web/src/store/session-store';
 import '../../apps/web/src/styles/theme.css';
 import { centreOf, reportToRunner, type ReplayResult, type StreamingResult } from './bench-results';
 import { FrameSource } from './frame-source';

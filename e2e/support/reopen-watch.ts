@@ -3,9 +3,9 @@ import { timelineOf } from './cards';
 
 /**
  * What a person must never see while a finished session reopens: a pending call card (its
- * spinner, "running…") or the composer's Cancel button. Selectors: apps/web/src/cards/CallCard.tsx
+ * spinner, "running…") or the composer's Cancel button. Selectors: apps/web/src/cards/call-card.tsx
  * (`article.tc-card--call[aria-busy="true"]`, `.tc-call__spinner`) and the composer's Cancel
- * (apps/web/src/composer/Composer.tsx, `.composer__cancel`, a button named "Cancel").
+ * (apps/web/src/composer/composer.tsx, `.composer__cancel`, a button named "Cancel").
  */
 export interface PendingUiRecord {
   /** Accessible names of pending call cards that were in the page, first sightings first. */

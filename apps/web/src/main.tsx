@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
-import { browserClient } from './app/browserClient';
-import { takeStartToken } from './app/startToken';
+import { App } from './app/app';
+import { browserClient } from './app/browser-client';
+import { takeStartToken } from './app/start-token';
 import { applyThemeChoice, storedThemeChoice } from './app/theme';
 import './styles/theme.css';
 

@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react';
+import { BidiWarning } from '../text/bidi-warning';
+import { escapedText } from '../text/invisible-characters';
+import '../cards.css';
+
+interface CardFrameProps {
+  variant: 'generic' | 'read' | 'search' | 'call';
+  /** The card's accessible name. */
+  label: string;
+  heading: ReactNode;
+  /** Secondary header text: a language, a range, a status. */
+  details?: ReactNode;
+  actions?: ReactNode;
+  isError?: boolean;
+  busy?: boolean;
+  /** Some text of the card holds bidi controls: a banner says so above the body. */
+  hasBidiControls?: boolean;
+  children?: ReactNode;
+}
+
+/** The box every card shares: a header line (heading, details, actions) over a body. */
+export function CardFrame({ variant, label, heading, details, actions, isError, busy, hasBidiControls, children }: CardFrameProps) {
+  const className = ['tc-card', `tc-card--${variant}`, isError ? 'tc-card--error' : ''].filter(Boolean).join(' ');
+  return (
+    // An article: cards are the items of the timeline's feed, not landmarks of the page.
+    // The name comes from file names and titles: never a raw control in it.
+    <article className={className} aria-label={escapedText(label)} aria-busy={busy === undefined ? undefined : busy}>
+      <header className="tc-card__header">
+        <div className="tc-card__heading">{heading}</div>
+        {details !== undefined && <div className="tc-card__details">{details}</div>}
+        {actions !== undefined && <div className="tc-card__actions">{actions}</div>}
+      </header>
+      {hasBidiControls === true && <BidiWarning />}
+      {children}
+    </article>
+  );
+}

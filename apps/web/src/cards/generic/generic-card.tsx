@@ -1,0 +1,55 @@
+import { useMemo, useState } from 'react';
+import type { GenericResultView } from '@toolcards/protocol';
+import { CardFrame } from '../frame/card-frame';
+import { CopyButton } from '../frame/copy-button';
+import { CardTitle } from '../frame/card-title';
+import { countText } from '../frame/count-text';
+import { hasBidiControl } from '../text/invisible-characters';
+import { VisibleText } from '../text/visible-text';
+import { collapseOutput } from './collapse-output';
+
+const COLLAPSED_LINES = 30;
+
+/**
+ * Monospace text: a tool without a card of its own, a view that failed validation, an
+ * error. For an error the title is the error code.
+ */
+export function GenericCard({ view, isError = false, emptyText = 'No output' }: { view: GenericResultView; isError?: boolean; emptyText?: string }) {
+  const [expanded, setExpanded] = useState(false);
+  const content = view.content ?? '';
+  const collapsed = collapseOutput(content, COLLAPSED_LINES);
+  const title = view.title ?? (isError ? 'Error' : 'Output');
+  const hasBidiControls = useMemo(() => hasBidiControl(title) || hasBidiControl(content), [title, content]);
+
+  return (
+    <CardFrame
+      variant="generic"
+      label={isError ? `Error ${title}` : title}
+      isError={isError}
+      heading={
+        isError ? (
+          <code className="tc-generic__code">
+            <VisibleText text={title} />
+          </code>
+        ) : (
+          <CardTitle title={title} />
+        )
+      }
+      hasBidiControls={hasBidiControls}
+      actions={content === '' ? undefined : <CopyButton text={() => content} />}
+    >
+      {content === '' ? (
+        <p className="tc-card__empty">{emptyText}</p>
+      ) : (
+        <pre className="tc-generic__output">
+          <VisibleText text={expanded ? content : collapsed.text} multiline />
+        </pre>
+      )}
+      {collapsed.hiddenLines > 0 && (
+        <button type="button" className="tc-card__more" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
+          {expanded ? 'Show less' : `Show all ${countText(collapsed.totalLines, 'line', 'lines')}`}
+        </button>
+      )}
+    </CardFrame>
+  );
+}

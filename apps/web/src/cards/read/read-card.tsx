@@ -1,0 +1,55 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { ReadResultView } from '@toolcards/protocol';
+import { CardFrame } from '../frame/card-frame';
+import { CopyButton } from '../frame/copy-button';
+import { PathLabel } from '../frame/path-label';
+import { hasBidiControl } from '../text/invisible-characters';
+import { warmHighlight } from '../../highlight/highlight-client';
+import { useHighlightedLines } from '../../highlight/use-highlighted-lines';
+import { readHeaderText } from './read-header-text';
+import { ReadCodeView } from './read-code-view';
+
+interface ReadCardProps {
+  view: ReadResultView;
+  /** A line to mark and scroll to (a search match that was opened). */
+  targetLine?: number;
+}
+
+/** A window of a file: header, line-number gutter and highlighted code. */
+export function ReadCard({ view, targetLine }: ReadCardProps) {
+  const [wrap, setWrap] = useState(false);
+  const texts = useMemo(() => view.lines.map((line) => line.text), [view.lines]);
+  const highlighted = useHighlightedLines(view.lang, texts);
+  const hasBidiControls = useMemo(() => hasBidiControl(view.path) || texts.some(hasBidiControl), [view.path, texts]);
+  // An empty window starts no highlight: still warm its language for the cards after it.
+  useEffect(() => warmHighlight(view.lang), [view.lang]);
+  const header = readHeaderText(view);
+
+  return (
+    <CardFrame
+      variant="read"
+      label={view.title ?? `Read ${view.path}`}
+      heading={<PathLabel path={view.path} />}
+      hasBidiControls={hasBidiControls}
+      details={
+        <>
+          <span className="tc-read__lang">{view.lang ?? 'plain text'}</span>
+          <span className="tc-read__range">{header.range}</span>
+          {header.next !== undefined && <code className="tc-read__next">{header.next}</code>}
+        </>
+      }
+      actions={
+        texts.length === 0 ? undefined : (
+          <>
+            <button type="button" className="tc-card__action" aria-pressed={wrap} onClick={() => setWrap(!wrap)}>
+              Wrap
+            </button>
+            <CopyButton text={() => texts.join('\n')} label="Copy code" />
+          </>
+        )
+      }
+    >
+      {texts.length > 0 && <ReadCodeView lines={view.lines} highlighted={highlighted} wrap={wrap} targetLine={targetLine} />}
+    </CardFrame>
+  );
+}

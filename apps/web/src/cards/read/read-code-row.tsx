@@ -1,0 +1,80 @@
+import { memo, type CSSProperties, type Ref } from 'react';
+import { mayNeedEscapes, sliceSegments, visibleSegments, type VisibleSegment } from '../text/invisible-characters';
+import { VisibleSegments, VisibleText } from '../text/visible-text';
+import type { HighlightedLine, HighlightedToken } from '../../highlight/highlighted-line';
+
+interface ReadCodeRowProps {
+  number: number;
+  text: string;
+  tokens: HighlightedLine | undefined;
+  isTarget: boolean;
+  index: number;
+  style?: CSSProperties;
+  rowRef?: Ref<HTMLDivElement>;
+}
+
+/**
+ * One line of a read window. The gutter number is drawn by CSS from `data-line-number`
+ * (aria-hidden, user-select: none), so it is neither in the DOM text nor in a copy.
+ * Plain text and tokens share one font and line height: colour arriving moves nothing.
+ * Invisible and bidi characters are chips in both, so colour arriving reveals nothing new.
+ */
+export const ReadCodeRow = memo(function ReadCodeRow({ number, text, tokens, isTarget, index, style, rowRef }: ReadCodeRowProps) {
+  return (
+    <div
+      ref={rowRef}
+      className={isTarget ? 'tc-read__row is-target' : 'tc-read__row'}
+      aria-current={isTarget ? 'true' : undefined}
+      data-index={index}
+      style={style}
+    >
+      <span className="tc-read__gutter" data-line-number={number} aria-hidden="true" />
+      {/* An empty line holds a <br>, as editors do: a selection copies it as an empty line
+          instead of dropping it. */}
+      <span className="tc-read__code">
+        {text === '' ? (
+          <br />
+        ) : tokens ? (
+          <RowTokens text={text} tokens={tokens} fileStart={number === 1} />
+        ) : (
+          <VisibleText text={text} fileStart={number === 1} />
+        )}
+      </span>
+    </div>
+  );
+});
+
+function RowTokens({ text, tokens, fileStart }: { text: string; tokens: HighlightedLine; fileStart: boolean }) {
+  if (!mayNeedEscapes(text)) return <>{tokens.map((token, index) => renderToken(token, index, undefined))}</>;
+  // Escapes are found on the whole line (a joiner between two emoji may straddle tokens),
+  // then each token takes its share by offset.
+  const segments = visibleSegments(text, { fileStart });
+  const aligned = tokens.reduce((length, token) => length + token.text.length, 0) === text.length;
+  let offset = 0;
+  return (
+    <>
+      {tokens.map((token, index) => {
+        const start = offset;
+        offset += token.text.length;
+        return renderToken(token, index, aligned ? sliceSegments(segments, start, offset) : visibleSegments(token.text));
+      })}
+    </>
+  );
+}
+
+function renderToken(token: HighlightedToken, index: number, segments: readonly VisibleSegment[] | undefined) {
+  return (
+    <span key={index} className="tc-tok" style={tokenStyle(token)}>
+      {segments ? <VisibleSegments segments={segments} /> : token.text}
+    </span>
+  );
+}
+
+function tokenStyle(token: HighlightedToken): CSSProperties {
+  const style: Record<string, string> = {};
+  if (token.light) style['--shiki-light'] = token.light;
+  if (token.dark) style['--shiki-dark'] = token.dark;
+  if (token.italic) style.fontStyle = 'italic';
+  if (token.underline) style.textDecoration = 'underline';
+  return style as CSSProperties;
+}

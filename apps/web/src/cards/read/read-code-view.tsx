@@ -1,0 +1,67 @@
+import { useLayoutEffect, useState, type CSSProperties } from 'react';
+import type { ReadFileLine } from '@toolcards/protocol';
+import type { HighlightedLine } from '../../highlight/highlighted-line';
+import { ReadCodeRow } from './read-code-row';
+import { READ_VIEWPORT_HEIGHT_PX, ReadVirtualRows } from './read-virtual-rows';
+
+/** Above this many lines only the rows on screen are rendered. */
+export const VIRTUALIZE_ABOVE_LINES = 200;
+
+interface ReadCodeViewProps {
+  lines: readonly ReadFileLine[];
+  highlighted: readonly (HighlightedLine | undefined)[];
+  wrap: boolean;
+  targetLine?: number;
+}
+
+/** The scrolling gutter + code area of a read card. */
+export function ReadCodeView({ lines, highlighted, wrap, targetLine }: ReadCodeViewProps) {
+  // State, not a ref: the rows' effects run before a parent's ref is attached, and the
+  // virtualizer must re-render once it has its scroll element.
+  const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
+  const lastNumber = lines[lines.length - 1]?.number ?? 1;
+  const style = { '--tc-gutter-digits': String(lastNumber).length, maxHeight: READ_VIEWPORT_HEIGHT_PX } as CSSProperties;
+  const className = wrap ? 'tc-read__viewport is-wrapped' : 'tc-read__viewport';
+
+  return (
+    // A scrollable region must be reachable by keyboard to be scrolled by keyboard.
+    <div ref={setViewport} className={className} style={style} tabIndex={0} role="region" aria-label="File contents">
+      {lines.length > VIRTUALIZE_ABOVE_LINES ? (
+        <ReadVirtualRows viewport={viewport} lines={lines} highlighted={highlighted} wrap={wrap} targetLine={targetLine} />
+      ) : (
+        <ReadAllRows viewport={viewport} lines={lines} highlighted={highlighted} targetLine={targetLine} />
+      )}
+    </div>
+  );
+}
+
+interface ReadAllRowsProps {
+  viewport: HTMLDivElement | null;
+  lines: readonly ReadFileLine[];
+  highlighted: readonly (HighlightedLine | undefined)[];
+  targetLine?: number;
+}
+
+function ReadAllRows({ viewport, lines, highlighted, targetLine }: ReadAllRowsProps) {
+  useLayoutEffect(() => {
+    const row = viewport?.querySelector<HTMLElement>('.tc-read__row.is-target');
+    if (!viewport || !row) return;
+    // Scroll the card's own viewport only; bringing the card into view is the timeline's call.
+    viewport.scrollTop = Math.max(0, row.offsetTop - (viewport.clientHeight - row.offsetHeight) / 2);
+  }, [viewport, targetLine]);
+
+  return (
+    <div className="tc-read__lines">
+      {lines.map((line, index) => (
+        <ReadCodeRow
+          key={line.number}
+          index={index}
+          number={line.number}
+          text={line.text}
+          tokens={highlighted[index]}
+          isTarget={line.number === targetLine}
+        />
+      ))}
+    </div>
+  );
+}

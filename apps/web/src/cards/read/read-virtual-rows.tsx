@@ -1,0 +1,76 @@
+import { useEffect, useMemo } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import type { ReadFileLine } from '@toolcards/protocol';
+import type { HighlightedLine } from '../../highlight/highlighted-line';
+import { widestColumns } from './code-columns';
+import { ReadCodeRow } from './read-code-row';
+
+/** Must match `--tc-code-line-height` in cards.css: unwrapped rows are never measured. */
+const ROW_HEIGHT_PX = 20;
+
+/**
+ * The code viewport's max height (ReadCodeView sets it inline), and so the virtualizer's
+ * first guess at its size: when the guess matches what the mount measures, the range does
+ * not change and the card renders once instead of twice in its first task.
+ */
+export const READ_VIEWPORT_HEIGHT_PX = 448;
+
+interface ReadVirtualRowsProps {
+  viewport: HTMLDivElement | null;
+  lines: readonly ReadFileLine[];
+  highlighted: readonly (HighlightedLine | undefined)[];
+  wrap: boolean;
+  targetLine?: number;
+}
+
+/** Only the rows in and near the viewport; wrapped rows are measured, unwrapped ones are fixed. */
+export function ReadVirtualRows({ viewport, lines, highlighted, wrap, targetLine }: ReadVirtualRowsProps) {
+  const virtualizer = useVirtualizer({
+    count: lines.length,
+    getScrollElement: () => viewport,
+    estimateSize: () => ROW_HEIGHT_PX,
+    overscan: 20,
+    // The first paint (and a test DOM without layout) still shows a screenful.
+    initialRect: { width: 800, height: READ_VIEWPORT_HEIGHT_PX },
+    // A measurement that does change the range re-renders in a normal update, not a
+    // synchronous one inside the mount's task.
+    useFlushSync: false,
+  });
+  const columns = useMemo(() => widestColumns(lines.map((line) => line.text)), [lines]);
+
+  // Wrapping changes every row's height: forget the old measurements.
+  useEffect(() => {
+    virtualizer.measure();
+  }, [virtualizer, wrap]);
+
+  const targetIndex = targetLine === undefined ? -1 : lines.findIndex((line) => line.number === targetLine);
+  useEffect(() => {
+    if (viewport && targetIndex >= 0) virtualizer.scrollToIndex(targetIndex, { align: 'center' });
+  }, [virtualizer, viewport, targetIndex]);
+
+  return (
+    <div
+      className="tc-read__lines tc-read__lines--virtual"
+      style={{
+        height: virtualizer.getTotalSize(),
+        minWidth: wrap ? undefined : `calc(${columns}ch + var(--tc-gutter-width) + var(--tc-code-padding) * 2)`,
+      }}
+    >
+      {virtualizer.getVirtualItems().map((item) => {
+        const line = lines[item.index]!;
+        return (
+          <ReadCodeRow
+            key={line.number}
+            index={item.index}
+            number={line.number}
+            text={line.text}
+            tokens={highlighted[item.index]}
+            isTarget={line.number === targetLine}
+            rowRef={wrap ? virtualizer.measureElement : undefined}
+            style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)` }}
+          />
+        );
+      })}
+    </div>
+  );
+}

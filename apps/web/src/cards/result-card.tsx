@@ -1,0 +1,52 @@
+import type { CallLocation, ToolResultView } from '@toolcards/protocol';
+import { GenericCard } from './generic/generic-card';
+import { ReadCard } from './read/read-card';
+import { SearchMatchesCard } from './search/search-matches-card';
+import { SearchPathsCard } from './search/search-paths-card';
+
+export interface ResultCardProps {
+  view: ToolResultView;
+  isError?: boolean;
+  /** Read card: the line to mark and scroll to. */
+  targetLine?: number;
+  /** A match, a found path or a spill locator was activated: the shell asks for a read there. */
+  onOpenLocation?: (location: CallLocation) => void;
+}
+
+/**
+ * THE switch from a result view to its card — the only place the client branches on
+ * `card` (and, for search, on `shape`); never on a tool's name. The `never` defaults make a
+ * new member of the protocol union a compile error here until it has a card.
+ */
+export function ResultCard({ view, isError = false, targetLine, onOpenLocation }: ResultCardProps) {
+  switch (view.card) {
+    case 'generic':
+      return <GenericCard view={view} isError={isError} />;
+    case 'read':
+      return <ReadCard view={view} targetLine={targetLine} />;
+    case 'search':
+      switch (view.shape) {
+        case 'matches':
+          return <SearchMatchesCard view={view} onOpenLocation={onOpenLocation} />;
+        case 'paths':
+          return <SearchPathsCard view={view} onOpenLocation={onOpenLocation} />;
+        default:
+          return <UnsupportedCard view={view} />;
+      }
+    default:
+      return <UnsupportedCard view={view} />;
+  }
+}
+
+/** Unreachable for a validated view; an unvalidated one still gets a card, not a crash. */
+function UnsupportedCard({ view }: { view: never }) {
+  return <GenericCard view={{ card: 'generic', title: 'Unsupported result', content: describe(view) }} />;
+}
+
+function describe(value: unknown): string {
+  try {
+    return JSON.stringify(value, null, 2) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}

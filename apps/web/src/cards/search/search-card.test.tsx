@@ -1,0 +1,258 @@
+import { describe, expect, it, vi } from 'vitest';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { DECEPTIVE_NAMES, searchMatchesFixtures, searchPathsFixtures } from '../fixtures';
+import { rawBidiControls } from '../text/raw-controls';
+import { SearchCard } from './search-card';
+
+const headers = () => [...document.querySelectorAll<HTMLElement>('.tc-search__group-header')];
+const header = (path: string) => screen.getByRole('button', { name: new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, `) });
+const focused = () => document.activeElement as HTMLElement;
+
+describe('SearchCard — matches', () => {
+  it('summarizes and groups the matches per file, with count badges and split paths', () => {
+    const { container } = render(<SearchCard view={searchMatchesFixtures.fewMatches} />);
+    expect(screen.getByText('5 matches in 3 files')).toBeTruthy();
+    expect(headers()).toHaveLength(3);
+    const first = header('packages/tools/src/read/read-tool.ts');
+    expect(first.getAttribute('aria-label')).toBe('packages/tools/src/read/read-tool.ts, 2 matches');
+    expect(first.querySelector('.tc-path__folder')!.textContent).toBe('packages/tools/src/read/');
+    expect(first.querySelector('.tc-path__name')!.textContent).toBe('read-tool.ts');
+    expect(first.querySelector('.tc-badge')!.textContent).toBe('2');
+    expect(container.querySelectorAll('.tc-search__match')).toHaveLength(5);
+  });
+
+  it('labels each match with its path, line and text, and marks the match', () => {
+    render(<SearchCard view={searchMatchesFixtures.fewMatches} />);
+    const row = screen.getByRole('button', { name: "packages/tools/src/read/read-tool.ts line 41: const bytes = await readFile(resolved);" });
+    expect(row.querySelector('mark')!.textContent).toBe('readFile');
+    expect(row.querySelector('.tc-search__line-number')!.textContent).toBe('41');
+  });
+
+  it('opens a match at its line when clicked, and marks it as opened', async () => {
+    const user = userEvent.setup();
+    const onOpenLocation = vi.fn();
+    render(<SearchCard view={searchMatchesFixtures.fewMatches} onOpenLocation={onOpenLocation} />);
+    const row = screen.getByRole('button', { name: /^packages\/session\/src\/replay\.ts line 58:/ });
+    await user.click(row);
+    expect(onOpenLocation).toHaveBeenCalledWith({ path: 'packages/session/src/replay.ts', line: 58 });
+    expect(row.getAttribute('aria-current')).toBe('true');
+  });
+
+  it('expands and collapses a group, and all groups at once', async () => {
+    const user = userEvent.setup();
+    const { container } = render(<SearchCard view={searchMatchesFixtures.fewMatches} />);
+    const group = header('packages/session/src/replay.ts');
+    await user.click(group);
+    expect(group.getAttribute('aria-expanded')).toBe('false');
+    expect(container.querySelectorAll('.tc-search__match')).toHaveLength(3);
+    await user.click(screen.getByRole('button', { name: 'Collapse all' }));
+    expect(container.querySelectorAll('.tc-search__match')).toHaveLength(0);
+    expect(headers().every((button) => button.getAttribute('aria-expanded') === 'false')).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Expand all' }));
+    expect(container.querySelectorAll('.tc-search__match')).toHaveLength(5);
+  });
+
+  it('says what a truncated result shows and opens the spilled full result', async () => {
+    const user = userEvent.setup();
+    const onOpenLocation = vi.fn();
+    const { container } = render(<SearchCard view={searchMatchesFixtures.truncated} onOpenLocation={onOpenLocation} />);
+    const summary = container.querySelector('.tc-search__summary')!;
+    expect(summary.textContent).toBe('showing 250 of 1,204 matches — full result: .toolcards/spill/grep-2f9c1e.txt');
+    await user.click(within(summary as HTMLElement).getByRole('button', { name: /full result/ }));
+    expect(onOpenLocation).toHaveBeenCalledWith({ path: '.toolcards/spill/grep-2f9c1e.txt' });
+    // 100 groups: the first ones open, the rest closed until asked.
+    expect(headers()).toHaveLength(100);
+    const open = screen.getAllByRole('button', { expanded: true });
+    expect(open.length).toBeGreaterThan(0);
+    expect(open.length).toBeLessThan(100);
+  });
+
+  it('marks several ranges per line and ranges after emoji and CJK text', () => {
+    render(<SearchCard view={searchMatchesFixtures.highlightedRanges} />);
+    const triple = screen.getByRole('button', { name: 'src/i18n/messages.ts line 7: needle = needle + needle;' });
+    expect([...triple.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual(['needle', 'needle', 'needle']);
+    const cjk = screen.getByRole('button', { name: /line 19:/ });
+    expect(cjk.querySelector('.tc-search__line-text')!.textContent).toBe("greeting: '👋🏽 こんにちは 世界 — needle here',");
+    expect([...cjk.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual(['needle']);
+    const emoji = screen.getByRole('button', { name: /line 23:/ });
+    expect([...emoji.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual(['needle']);
+    const noRanges = screen.getByRole('button', { name: /src\/plain\.ts line 4:/ });
+    expect(noRanges.querySelector('mark')).toBeNull();
+  });
+
+  it('clips a long line around its match, not at its start', () => {
+    render(<SearchCard view={searchMatchesFixtures.highlightedRanges} />);
+    const row = screen.getByRole('button', { name: /^src\/data\/padding\.ts line 1:/ });
+    const text = row.querySelector('.tc-search__line-text')!.textContent!;
+    expect(text.length).toBeLessThanOrEqual(160);
+    expect(text.startsWith('…')).toBe(true);
+    expect(row.querySelector('mark')!.textContent).toBe('needle');
+  });
+
+  it('states an empty result explicitly', () => {
+    const { container } = render(<SearchCard view={searchMatchesFixtures.zeroMatches} />);
+    const empty = screen.getByText('No matches');
+    expect(empty.classList.contains('tc-card__empty')).toBe(true);
+    expect(container.querySelector('ul')).toBeNull();
+  });
+
+  it('renders hostile file names and lines as text', () => {
+    const { container } = render(<SearchCard view={searchMatchesFixtures.hostile} />);
+    expect(container.querySelector('img')).toBeNull();
+    expect(container.querySelector('.tc-path__name')!.textContent).toBe('<img src=x onerror=alert(1)>.ts');
+  });
+
+  describe('invisible and bidi characters', () => {
+    it('shows deceptive file names as stored, with a warning for the bidi controls', () => {
+      const { container } = render(<SearchCard view={searchMatchesFixtures.invisibleCharacters} />);
+      expect(screen.getByRole('note').textContent).toMatch(/bidirectional Unicode control characters/);
+      const zeroWidth = screen.getByRole('button', { name: 'src/zw[U+200B]space.ts, 1 match' });
+      expect(zeroWidth.querySelector('.tc-path__name')!.textContent).toBe('zwU+200Bspace.ts');
+      const cyrillic = screen.getByRole('button', { name: 'p\u0430ckage.json (mixed scripts: Latin and Cyrillic), 1 match' });
+      expect(cyrillic.querySelector('.tc-script-warning')!.getAttribute('title')).toMatch(/Cyrillic \u0430 U\+0430/);
+      expect(rawBidiControls(container)).toEqual([]);
+    });
+
+    it('keeps each mark on its match when the line has chips before or inside it', () => {
+      render(<SearchCard view={searchMatchesFixtures.invisibleCharacters} />);
+      const [trojan, after, inside] = screen.getAllByRole('button', { name: /^src\/auth\/is-admin\.js line / });
+      expect(trojan!.getAttribute('aria-label')).toBe('src/auth/is-admin.js line 3: /*[U+202E] } [U+2066]if (isAdmin)[U+2069] [U+2066] begin admins only */');
+      expect(trojan!.querySelector('.tc-search__line-text')!.textContent).toBe('/*U+202E } U+2066if (isAdmin)U+2069 U+2066 begin admins only */');
+      expect([...trojan!.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual(['isAdmin']);
+      expect([...after!.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual(['isAdmin']);
+      expect(after!.querySelector('.tc-search__line-text')!.textContent).toBe('export const isU+200BAdmin = () => isAdmin;');
+      expect(after!.querySelector('mark')!.nextSibling!.textContent).toBe(';');
+      expect([...inside!.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual(['isU+200BAdmin']);
+      expect(inside!.querySelector('mark .tc-escape')!.textContent).toBe('U+200B');
+    });
+
+    it('lists deceptive paths with chips, and flags only the mixed-script one', () => {
+      const { container } = render(<SearchCard view={searchPathsFixtures.invisibleCharacters} />);
+      expect(screen.getByRole('button', { name: 'Open downloads/report[U+202E]txt.exe' }).textContent).toBe('downloads/reportU+202Etxt.exe');
+      expect(screen.getByRole('button', { name: `Open ${DECEPTIVE_NAMES.cyrillicA} (mixed scripts: Latin and Cyrillic)` })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Open docs/отчёт.txt' }).querySelector('.tc-script-warning')).toBeNull();
+      expect(container.querySelectorAll('.tc-script-warning')).toHaveLength(1);
+      expect(screen.getByRole('note')).toBeTruthy();
+      expect(rawBidiControls(container)).toEqual([]);
+    });
+
+    it('shows no warning for ordinary results', () => {
+      render(<SearchCard view={searchMatchesFixtures.fewMatches} />);
+      expect(screen.queryByRole('note')).toBeNull();
+    });
+  });
+
+  describe('keyboard', () => {
+    it('keeps one tab stop and moves it with the arrows, Home and End', async () => {
+      const user = userEvent.setup();
+      const { container } = render(<SearchCard view={searchMatchesFixtures.fewMatches} />);
+      const items = [...container.querySelectorAll<HTMLElement>('[data-roving-key]')];
+      expect(items.filter((item) => item.tabIndex === 0)).toHaveLength(1);
+      act(() => items[0]!.focus());
+
+      await user.keyboard('{ArrowDown}');
+      expect(focused().getAttribute('aria-label')).toMatch(/read-tool\.ts line 3:/);
+      await user.keyboard('{ArrowDown}{ArrowDown}');
+      expect(focused()).toBe(header('packages/session/src/replay.ts'));
+      await user.keyboard('{End}');
+      expect(focused().getAttribute('aria-label')).toMatch(/README\.md line 88:/);
+      await user.keyboard('{ArrowUp}');
+      expect(focused()).toBe(header('README.md'));
+      await user.keyboard('{Home}');
+      expect(focused()).toBe(items[0]);
+      expect(focused().tabIndex).toBe(0);
+      expect(container.querySelectorAll('[data-roving-key][tabindex="0"]')).toHaveLength(1);
+    });
+
+    it('toggles a group with Enter and Space, and with ArrowLeft / ArrowRight', async () => {
+      const user = userEvent.setup();
+      render(<SearchCard view={searchMatchesFixtures.fewMatches} />);
+      const group = header('packages/tools/src/read/read-tool.ts');
+      act(() => group.focus());
+      await user.keyboard('{Enter}');
+      expect(group.getAttribute('aria-expanded')).toBe('false');
+      await user.keyboard(' ');
+      expect(group.getAttribute('aria-expanded')).toBe('true');
+      await user.keyboard('{ArrowLeft}');
+      expect(group.getAttribute('aria-expanded')).toBe('false');
+      await user.keyboard('{ArrowRight}');
+      expect(group.getAttribute('aria-expanded')).toBe('true');
+      await user.keyboard('{ArrowRight}');
+      expect(focused().getAttribute('aria-label')).toMatch(/read-tool\.ts line 3:/);
+      await user.keyboard('{ArrowLeft}');
+      expect(focused()).toBe(group);
+    });
+
+    it('opens a match with Enter', async () => {
+      const user = userEvent.setup();
+      const onOpenLocation = vi.fn();
+      render(<SearchCard view={searchMatchesFixtures.fewMatches} onOpenLocation={onOpenLocation} />);
+      act(() => header('README.md').focus());
+      await user.keyboard('{ArrowDown}{Enter}');
+      expect(onOpenLocation).toHaveBeenCalledWith({ path: 'README.md', line: 88 });
+    });
+
+    it('moves the tab stop to the group header when its group collapses under it', async () => {
+      const user = userEvent.setup();
+      const { container } = render(<SearchCard view={searchMatchesFixtures.fewMatches} />);
+      act(() => header('README.md').focus());
+      await user.keyboard('{ArrowDown}');
+      await user.click(screen.getByRole('button', { name: 'Collapse all' }));
+      const stops = container.querySelectorAll<HTMLElement>('[data-roving-key][tabindex="0"]');
+      expect(stops).toHaveLength(1);
+      expect(stops[0]).toBe(header('README.md'));
+    });
+  });
+});
+
+describe('SearchCard — paths', () => {
+  it('lists the paths with a summary and opens one when clicked', async () => {
+    const user = userEvent.setup();
+    const onOpenLocation = vi.fn();
+    render(<SearchCard view={searchPathsFixtures.shortList} onOpenLocation={onOpenLocation} />);
+    expect(screen.getByText('3 files')).toBeTruthy();
+    const path = screen.getByRole('button', { name: 'Open scripts/start.test.ts' });
+    await user.click(path);
+    expect(onOpenLocation).toHaveBeenCalledWith({ path: 'scripts/start.test.ts' });
+    expect(path.getAttribute('aria-current')).toBe('true');
+  });
+
+  it('says what a truncated list shows and opens the spilled full list', async () => {
+    const user = userEvent.setup();
+    const onOpenLocation = vi.fn();
+    const { container } = render(<SearchCard view={searchPathsFixtures.truncated} onOpenLocation={onOpenLocation} />);
+    expect(container.querySelector('.tc-search__summary')!.textContent).toBe(
+      'showing 100 of 5,000 files — full result: .toolcards/spill/glob-a41d07.txt',
+    );
+    await user.click(screen.getByRole('button', { name: /full result/ }));
+    expect(onOpenLocation).toHaveBeenCalledWith({ path: '.toolcards/spill/glob-a41d07.txt' });
+    expect(container.querySelectorAll('.tc-search__path')).toHaveLength(100);
+  });
+
+  it('states an empty list explicitly', () => {
+    const { container } = render(<SearchCard view={searchPathsFixtures.zeroFiles} />);
+    expect(screen.getByText('No files').classList.contains('tc-card__empty')).toBe(true);
+    expect(container.querySelector('ul')).toBeNull();
+  });
+
+  it('moves with the same keys and opens with Enter', async () => {
+    const user = userEvent.setup();
+    const onOpenLocation = vi.fn();
+    const { container } = render(<SearchCard view={searchPathsFixtures.shortList} onOpenLocation={onOpenLocation} />);
+    const items = [...container.querySelectorAll<HTMLElement>('.tc-search__path')];
+    act(() => items[0]!.focus());
+    await user.keyboard('{ArrowDown}');
+    expect(focused()).toBe(items[1]);
+    await user.keyboard('{End}');
+    expect(focused()).toBe(items[2]);
+    await user.keyboard('{Home}{ArrowDown} ');
+    expect(onOpenLocation).toHaveBeenCalledWith({ path: 'packages/tools/src/read/read-tool.test.ts' });
+  });
+
+  it('renders a hostile path as text', () => {
+    const { container } = render(<SearchCard view={searchPathsFixtures.hostile} />);
+    expect(container.querySelector('img')).toBeNull();
+    expect(screen.getByText('<img src=x onerror=alert(1)>')).toBeTruthy();
+  });
+});

@@ -1,0 +1,68 @@
+import { useMemo, useState } from 'react';
+import type { CallLocation, SearchMatchesResultView } from '@toolcards/protocol';
+import { CardFrame } from '../frame/card-frame';
+import { CardTitle } from '../frame/card-title';
+import { hasBidiControl } from '../text/invisible-characters';
+import { initiallyExpandedGroups } from './initial-expansion';
+import { matchesSummaryText } from './search-summary-text';
+import { SearchMatchesList } from './search-matches-list';
+import { SearchSummary } from './search-summary';
+
+interface SearchMatchesCardProps {
+  view: SearchMatchesResultView;
+  onOpenLocation?: (location: CallLocation) => void;
+}
+
+/** A content search: matches grouped by file. */
+export function SearchMatchesCard({ view, onOpenLocation }: SearchMatchesCardProps) {
+  const [expanded, setExpanded] = useState(() => initiallyExpandedGroups(view.files));
+  const [openedKey, setOpenedKey] = useState<string>();
+  const title = view.title ?? 'Search';
+  const hasBidiControls = useMemo(
+    () => hasBidiControl(title) || view.files.some((file) => hasBidiControl(file.path) || file.matches.some((match) => hasBidiControl(match.line))),
+    [title, view.files],
+  );
+  const setGroup = (group: number, open: boolean) =>
+    setExpanded((current) => current.map((value, index) => (index === group ? open : value)));
+
+  return (
+    <CardFrame
+      variant="search"
+      label={title}
+      heading={<CardTitle title={title} />}
+      hasBidiControls={hasBidiControls}
+      actions={
+        view.files.length > 1 ? (
+          <>
+            <button type="button" className="tc-card__action" onClick={() => setExpanded(view.files.map(() => true))}>
+              Expand all
+            </button>
+            <button type="button" className="tc-card__action" onClick={() => setExpanded(view.files.map(() => false))}>
+              Collapse all
+            </button>
+          </>
+        ) : undefined
+      }
+    >
+      <SearchSummary
+        text={matchesSummaryText(view)}
+        truncated={view.truncated}
+        empty={view.files.length === 0}
+        spillPath={view.spillPath}
+        onOpenLocation={onOpenLocation}
+      />
+      {view.files.length > 0 && (
+        <SearchMatchesList
+          files={view.files}
+          expanded={expanded}
+          onExpand={setGroup}
+          openedKey={openedKey}
+          onOpen={(key, location) => {
+            setOpenedKey(key);
+            onOpenLocation?.(location);
+          }}
+        />
+      )}
+    </CardFrame>
+  );
+}

@@ -1,0 +1,109 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Composer } from './composer';
+import { ClientProvider } from '../store/client-context';
+import { clientForTests, ingestForTests } from '../../test-support/client-for-tests';
+import type { SessionClient } from '../store/session-client';
+
+function renderComposer(client: SessionClient) {
+  render(
+    <ClientProvider client={client}>
+      <Composer />
+    </ClientProvider>,
+  );
+  return screen.getByRole('textbox', { name: 'Message or command' }) as HTMLTextAreaElement;
+}
+
+describe('Composer', () => {
+  let client: SessionClient;
+  beforeEach(() => {
+    localStorage.clear();
+    client = clientForTests();
+    ingestForTests(client, []);
+    vi.spyOn(client, 'runTool').mockReturnValue(true);
+    vi.spyOn(client, 'sendMessage').mockReturnValue(true);
+    vi.spyOn(client, 'cancel').mockReturnValue(true);
+  });
+
+  it('runs a command on Enter and clears the input', async () => {
+    const input = renderComposer(client);
+    await userEvent.type(input, '/grep "a b" src --include *.ts{Enter}');
+    expect(client.runTool).toHaveBeenCalledWith('grep', { pattern: 'a b', path: 'src', include: '*.ts' });
+    expect(input.value).toBe('');
+  });
+
+  it('shows an error line for a malformed command and sends nothing', async () => {
+    const input = renderComposer(client);
+    await userEvent.type(input, '/read{Enter}');
+    expect(screen.getByRole('alert').textContent).toMatch(/^\/read needs a path/);
+    expect(client.runTool).not.toHaveBeenCalled();
+    expect(input.value).toBe('/read');
+    await userEvent.type(input, ' a.ts');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('adds a line on Shift+Enter instead of sending', async () => {
+    const input = renderComposer(client);
+    await userEvent.type(input, 'line one{Shift>}{Enter}{/Shift}line two');
+    expect(input.value).toBe('line one\nline two');
+    expect(client.sendMessage).not.toHaveBeenCalled();
+    await userEvent.type(input, '{Enter}');
+    expect(client.sendMessage).toHaveBeenCalledWith('line one\nline two');
+  });
+
+  it('recalls what was sent with ↑ and returns to the draft with ↓', async () => {
+    const input = renderComposer(client);
+    await userEvent.type(input, '/read a.ts{Enter}');
+    await userEvent.type(input, '/glob *.md{Enter}');
+    await userEvent.type(input, 'draft');
+    await userEvent.keyboard('{ArrowUp}');
+    expect(input.value).toBe('/glob *.md');
+    await userEvent.keyboard('{ArrowUp}');
+    expect(input.value).toBe('/read a.ts');
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}');
+    expect(input.value).toBe('draft');
+  });
+
+  it('says how to configure a model when there is none, and still sends the text', async () => {
+    ingestForTests(client, [{ type: 'hello', version: 'v', workspace: '/w', model: null }]);
+    const input = renderComposer(client);
+    expect(document.body.textContent).toMatch(/Set TOOLCARDS_API_KEY or DEEPSEEK_API_KEY and restart/);
+    await userEvent.type(input, 'hello{Enter}');
+    expect(client.sendMessage).toHaveBeenCalledWith('hello');
+  });
+
+  it('names the model instead when there is one', () => {
+    ingestForTests(client, [{ type: 'hello', version: 'v', workspace: '/w', model: { model: 'deepseek-chat', baseUrl: 'u' } }]);
+    const input = renderComposer(client);
+    expect(document.body.textContent).not.toMatch(/TOOLCARDS_API_KEY/);
+    expect(input.placeholder).toMatch(/deepseek-chat/);
+  });
+
+  it('opens help with /help and with the ? button', async () => {
+    const input = renderComposer(client);
+    await userEvent.type(input, '/help{Enter}');
+    expect(screen.getByRole('region', { name: 'Composer help' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Close help' }));
+    expect(screen.queryByRole('region', { name: 'Composer help' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Help' }));
+    expect(screen.getByRole('region', { name: 'Composer help' }).textContent).toContain('/grep <pattern> [path] [--include <glob>]');
+  });
+
+  it('offers Cancel while something runs', async () => {
+    renderComposer(client);
+    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
+    ingestForTests(client, [{ type: 'event', sessionId: 's1', event: { seq: 0, time: 't', type: 'tool/call', data: { callId: 'c', name: 'grep', args: {}, origin: 'user' } } }]);
+    client.store.setConnection({ status: 'connected' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(client.cancel).toHaveBeenCalled();
+  });
+
+  it('keeps the text when it could not be sent', async () => {
+    vi.mocked(client.runTool).mockReturnValue(false);
+    const input = renderComposer(client);
+    await userEvent.type(input, '/read a{Enter}');
+    expect(input.value).toBe('/read a');
+    expect(screen.getByRole('alert').textContent).toMatch(/not connected/);
+  });
+});

@@ -1,0 +1,162 @@
+import { useCallback, useRef, useState, type KeyboardEvent } from 'react';
+import { assertNever } from '@toolcards/protocol';
+import { useClient, useSessionState } from '../store/client-context';
+import { ComposerHelp } from './composer-help';
+import { composerHistory, recallNext, recallPrevious, rememberInput, type ComposerHistory } from './composer-history';
+import { parseComposerCommand } from './parse-composer-command';
+
+const HISTORY_STORAGE_KEY = 'toolcards.composer-history';
+
+function loadHistory(): ComposerHistory {
+  try {
+    const stored: unknown = JSON.parse(localStorage.getItem(HISTORY_STORAGE_KEY) ?? '[]');
+    return composerHistory(Array.isArray(stored) ? stored.filter((entry): entry is string => typeof entry === 'string') : []);
+  } catch {
+    return composerHistory();
+  }
+}
+
+function saveHistory(history: ComposerHistory): void {
+  try {
+    localStorage.setItem(HISTORY_STORAGE_KEY, JSON.stringify(history.entries));
+  } catch {
+    // History just does not survive a reload.
+  }
+}
+
+/** The input: commands run tools directly, plain text goes to the model. */
+export function Composer() {
+  const client = useClient();
+  const model = useSessionState((state) => state.server?.model);
+  const serverKnown = useSessionState((state) => state.server !== null);
+  const running = useSessionState((state) => state.running);
+  const connected = useSessionState((state) => state.connection.status === 'connected');
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [helpOpen, setHelpOpen] = useState(false);
+  const history = useRef<ComposerHistory | undefined>(undefined);
+  history.current ??= loadHistory();
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+
+  const sent = useCallback((input: string) => {
+    history.current = rememberInput(history.current!, input);
+    saveHistory(history.current);
+    setText('');
+    setError(undefined);
+  }, []);
+
+  const submit = useCallback(() => {
+    const parsed = parseComposerCommand(text);
+    switch (parsed.kind) {
+      case 'empty':
+        return;
+      case 'error':
+        setError(parsed.message);
+        return;
+      case 'help':
+        setHelpOpen(true);
+        sent(text);
+        return;
+      case 'tool':
+        if (client.runTool(parsed.name, { ...parsed.args })) {
+          client.store.requestFollow();
+          sent(text);
+        } else setError('Not sent: not connected to the server.');
+        return;
+      case 'message':
+        if (client.sendMessage(parsed.text)) {
+          client.store.requestFollow();
+          sent(text);
+        } else setError('Not sent: not connected to the server.');
+        return;
+      default:
+        assertNever(parsed, 'composer input');
+    }
+  }, [client, sent, text]);
+
+  const onKeyDown = useCallback((event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.nativeEvent.isComposing) return; // an IME is still composing: Enter picks a candidate
+    const input = event.currentTarget;
+    if (event.key === 'Enter' && !event.shiftKey) {
+      event.preventDefault();
+      submit();
+      return;
+    }
+    // ↑ / ↓ recall only at the text's first / last line, so multi-line editing still works.
+    if (event.key === 'ArrowUp' && !input.value.slice(0, input.selectionStart).includes('\n')) {
+      const recalled = recallPrevious(history.current!, input.value);
+      if (!recalled) return;
+      event.preventDefault();
+      history.current = recalled.history;
+      setText(recalled.text);
+      setError(undefined);
+      return;
+    }
+    if (event.key === 'ArrowDown' && !input.value.slice(input.selectionEnd).includes('\n')) {
+      const recalled = recallNext(history.current!);
+      if (!recalled) return;
+      event.preventDefault();
+      history.current = recalled.history;
+      setText(recalled.text);
+      setError(undefined);
+    }
+  }, [submit]);
+
+  return (
+    <div className="composer">
+      {helpOpen && <ComposerHelp onClose={() => { setHelpOpen(false); inputRef.current?.focus(); }} />}
+      {serverKnown && !model && (
+        <p className="composer__notice">
+          No model is configured: text messages are saved but not answered. Set <code>TOOLCARDS_API_KEY</code> or{' '}
+          <code>DEEPSEEK_API_KEY</code> and restart toolcards. <code>/read</code>, <code>/grep</code> and <code>/glob</code> work without a key.
+        </p>
+      )}
+      <form
+        className="composer__form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <textarea
+          ref={inputRef}
+          className="composer__input"
+          value={text}
+          rows={Math.min(8, Math.max(1, text.split('\n').length))}
+          placeholder={model ? `Message ${model.model}, or /read, /grep, /glob…` : '/read <path>, /grep <pattern>, /glob <pattern> — or a message'}
+          aria-label="Message or command"
+          aria-invalid={error !== undefined}
+          aria-describedby="composer-hint"
+          spellCheck={false}
+          autoFocus
+          onChange={(event) => {
+            setText(event.target.value);
+            if (error) setError(undefined);
+          }}
+          onKeyDown={onKeyDown}
+        />
+        <div className="composer__actions">
+          <button type="button" className="composer__help-button" onClick={() => setHelpOpen((open) => !open)} aria-label="Help" aria-expanded={helpOpen} title="Commands">
+            ?
+          </button>
+          {running && (
+            <button type="button" className="composer__cancel" onClick={() => client.cancel()} disabled={!connected}>
+              Cancel
+            </button>
+          )}
+          <button type="submit" className="composer__send" disabled={text.trim() === ''}>
+            Send
+          </button>
+        </div>
+      </form>
+      {error !== undefined ? (
+        <p className="composer__error" role="alert">{error}</p>
+      ) : (
+        <p className="composer__hint" id="composer-hint">
+          <kbd>Enter</kbd> sends · <kbd>Shift</kbd>+<kbd>Enter</kbd> new line · <kbd>↑</kbd> history ·{' '}
+          <code>/read</code> <code>/grep</code> <code>/glob</code> · <code>/help</code>
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,177 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ServerInfo, SessionSummary } from '@toolcards/protocol';
+import { SessionClient, TAIL_EVENTS, type HashPlace } from './session-client';
+import { SessionStore } from './session-store';
+import { UnauthorizedError } from '../sessions/server-api';
+import { WireTestServer } from '../../test-support/wire-test-server';
+import type { ConnectionStatus } from './session-store';
+
+const info: ServerInfo = { version: 'test', workspace: '/w', model: null };
+const summary = (id: string): SessionSummary => ({ id, title: id, cwd: '/w', createdAt: 't', lastActivity: 't', eventCount: 0 });
+
+function memoryHash(initial = ''): HashPlace & { value: string } {
+  return {
+    value: initial,
+    read() { return this.value; },
+    write(hash) { this.value = hash; },
+  };
+}
+
+describe('SessionClient over a real WebSocket', () => {
+  let server: WireTestServer;
+  let client: SessionClient | undefined;
+  const statuses: ConnectionStatus[] = [];
+
+  beforeEach(async () => {
+    server = await WireTestServer.start();
+    statuses.length = 0;
+  });
+
+  afterEach(async () => {
+    client?.stop();
+    client = undefined;
+    await server.close();
+  });
+
+  function startClient(options: { hash?: string; api?: Partial<SessionClient['store']> & object; sessions?: SessionSummary[] } = {}) {
+    const store = new SessionStore();
+    store.state.subscribe((state, previous) => {
+      if (state.connection.status !== previous.connection.status) statuses.push(state.connection.status);
+    });
+    const created: string[] = [];
+    const hash = memoryHash(options.hash);
+    client = new SessionClient({
+      store,
+      api: {
+        info: async () => info,
+        sessions: async () => options.sessions ?? [summary('s1')],
+        createSession: async () => (created.push('s1'), summary('s1')),
+        resultText: async (_sessionId, callId) => ({ callId, isError: false, content: [{ type: 'text', text: `text of ${callId}` }] }),
+      },
+      socketUrl: server.url,
+      hash,
+      schedule: (flush) => {
+        const timer = setTimeout(flush, 0);
+        return () => clearTimeout(timer);
+      },
+      replaySchedule: (flush) => {
+        const timer = setTimeout(flush, 0);
+        return () => clearTimeout(timer);
+      },
+      random: () => 0,
+    });
+    return { store, hash, created, client };
+  }
+
+  const rowsOf = (store: SessionStore) => store.state.getState().rows.map((row) => (row.kind === 'user-message' ? row.text : row.kind));
+
+  it('opens the newest session, replays its history, then follows live events', async () => {
+    for (let index = 0; index < 3; index += 1) server.append();
+    const { store, hash } = startClient();
+    await client!.start();
+    await vi.waitFor(() => expect(store.state.getState().caughtUp).toBe(true));
+    expect(hash.value).toBe('#/s/s1');
+    expect(server.received[0]).toEqual({ type: 'subscribe', sessionId: 's1', afterSeq: -1, tail: TAIL_EVENTS });
+    expect(rowsOf(store)).toEqual(['m0', 'm1', 'm2']);
+    server.append('live');
+    await vi.waitFor(() => expect(rowsOf(store)).toEqual(['m0', 'm1', 'm2', 'live']));
+    expect(statuses).toEqual(['connected']); // it starts as 'connecting'
+  });
+
+  it('creates a session when the workspace has none, and reopens the one in the URL', async () => {
+    const first = startClient({ sessions: [] });
+    await client!.start();
+    expect(first.created).toEqual(['s1']);
+    client!.stop();
+    const second = startClient({ hash: '#/s/s1', sessions: [] });
+    await client!.start();
+    expect(second.created).toEqual([]);
+    expect(second.store.state.getState().sessionId).toBe('s1');
+  });
+
+  it('reconnects after a drop and resumes from the last seq, with no duplicated rows', async () => {
+    server.append();
+    server.append();
+    const { store } = startClient();
+    await client!.start();
+    await vi.waitFor(() => expect(store.state.getState().caughtUp).toBe(true));
+    server.replayOverlap = 2; // the server resends what the client already has
+    server.dropAll();
+    await vi.waitFor(() => expect(store.state.getState().connection.status).toBe('reconnecting'));
+    server.append('while away');
+    await vi.waitFor(() => expect(server.connections).toBe(2));
+    await vi.waitFor(() => expect(rowsOf(store)).toEqual(['m0', 'm1', 'while away']));
+    expect(server.received.filter((frame) => frame.type === 'subscribe')).toEqual([
+      { type: 'subscribe', sessionId: 's1', afterSeq: -1, tail: TAIL_EVENTS },
+      { type: 'subscribe', sessionId: 's1', afterSeq: 1 },
+    ]);
+    expect(statuses).toEqual(['connected', 'reconnecting', 'connected']);
+    server.append('after');
+    await vi.waitFor(() => expect(rowsOf(store)).toEqual(['m0', 'm1', 'while away', 'after']));
+  });
+
+  it('never skips a gap: it resumes from the last seq it holds', async () => {
+    server.append();
+    const { store } = startClient();
+    await client!.start();
+    await vi.waitFor(() => expect(store.state.getState().caughtUp).toBe(true));
+    server.skipLive.add(1);
+    server.append('lost in transit');
+    server.append('after the hole');
+    await vi.waitFor(() => expect(rowsOf(store)).toEqual(['m0', 'lost in transit', 'after the hole']));
+    expect(server.received.filter((frame) => frame.type === 'subscribe').at(-1)).toEqual({ type: 'subscribe', sessionId: 's1', afterSeq: 0 });
+  });
+
+  it('resumes after the server drops it as a slow consumer', async () => {
+    server.append();
+    const { store } = startClient();
+    await client!.start();
+    await vi.waitFor(() => expect(store.state.getState().caughtUp).toBe(true));
+    server.broadcast({ type: 'error', code: 'SLOW_CONSUMER', message: 'you are too slow' });
+    await vi.waitFor(() => expect(server.connections).toBe(2));
+    server.append('next');
+    await vi.waitFor(() => expect(rowsOf(store)).toEqual(['m0', 'next']));
+    expect(store.state.getState().notices).toEqual([]);
+  });
+
+  it('keeps the shown rows while offline, and says so', async () => {
+    server.append();
+    const { store } = startClient();
+    await client!.start();
+    await vi.waitFor(() => expect(store.state.getState().caughtUp).toBe(true));
+    await server.close();
+    await vi.waitFor(() => expect(store.state.getState().connection.status).toBe('offline'), { timeout: 8_000 });
+    expect(rowsOf(store)).toEqual(['m0']);
+    expect(client!.runTool('read', { path: 'a' })).toBe(false);
+    expect(store.state.getState().notices.at(-1)?.code).toBe('NOT_CONNECTED');
+  });
+
+  it('sends run-tool, user-message and cancel frames for the open session', async () => {
+    const { store } = startClient();
+    await client!.start();
+    await vi.waitFor(() => expect(store.state.getState().connection.status).toBe('connected'));
+    expect(client!.runTool('grep', { pattern: 'x' })).toBe(true);
+    expect(client!.sendMessage('hello')).toBe(true);
+    expect(client!.cancel()).toBe(true);
+    client!.openLocation({ path: 'src/a.ts', line: 30 });
+    await vi.waitFor(() => expect(server.received).toHaveLength(5));
+    expect(server.received.slice(1)).toEqual([
+      { type: 'run-tool', sessionId: 's1', name: 'grep', args: { pattern: 'x' }, requestId: 'r1' },
+      { type: 'user-message', sessionId: 's1', text: 'hello' },
+      { type: 'cancel', sessionId: 's1' },
+      { type: 'run-tool', sessionId: 's1', name: 'read', args: { path: 'src/a.ts', offset: 20 }, requestId: 'r2' },
+    ]);
+  });
+
+  it('shows the token screen when the API refuses the token', async () => {
+    const store = new SessionStore();
+    client = new SessionClient({
+      store,
+      api: { info: async () => { throw new UnauthorizedError(); }, sessions: async () => [], createSession: async () => summary('x'), resultText: async () => { throw new UnauthorizedError(); } },
+      socketUrl: server.url,
+      hash: memoryHash(),
+    });
+    await client.start();
+    expect(store.state.getState().unauthorized).toBe(true);
+  });
+});

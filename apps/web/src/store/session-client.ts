@@ -1,0 +1,295 @@
+import type { ClientFrame, JsonValue, ServerFrame, SessionSummary } from '@toolcards/protocol';
+import { initialSession } from '../sessions/initial-session';
+import { hashForSession, sessionIdFromHash } from '../sessions/session-hash';
+import { UnauthorizedError, type ServerApi } from '../sessions/server-api';
+import { OncePerFrame, type FrameScheduler } from './once-per-frame';
+import { openLocationRequest, type CardLocation } from './open-location-request';
+import { SessionConnection, type SocketLike, type Timers } from './session-connection';
+import type { SessionStore } from './session-store';
+
+/** The address bar's hash, as the client reads and writes it. */
+export interface HashPlace {
+  read(): string;
+  /** Replaces the hash without a navigation (no hashchange event). */
+  write(hash: string): void;
+}
+
+export interface SessionClientOptions {
+  store: SessionStore;
+  api: Pick<ServerApi, 'info' | 'sessions' | 'createSession' | 'resultText'>;
+  /** ws(s)://host/ws?token=… */
+  socketUrl: string;
+  hash: HashPlace;
+  createSocket?: (url: string) => SocketLike;
+  schedule?: FrameScheduler;
+  /** How often a replaying history's progress is shown (default every REPLAY_PUBLISH_MS). */
+  replaySchedule?: FrameScheduler;
+  /** How the next older page is put off after one arrived (default: a macrotask, so input and paint go first). */
+  backfillSchedule?: FrameScheduler;
+  /** Events a session opens on (default TAIL_EVENTS). */
+  tail?: number;
+  timers?: Timers;
+  random?: () => number;
+  isOnline?: () => boolean;
+}
+
+/**
+ * While a session's history replays, the timeline is updated this often rather than every
+ * frame: each update mounts and lays out the newest cards, which the next frame would
+ * replace — for a history of thousands of cards that layout dominated the replay.
+ */
+export const REPLAY_PUBLISH_MS = 300;
+
+const replayScheduler: FrameScheduler = (callback) => {
+  const timer = setTimeout(callback, REPLAY_PUBLISH_MS);
+  return () => clearTimeout(timer);
+};
+
+/** Longest wait for an idle moment before the next older page is asked for anyway. */
+const BACKFILL_IDLE_TIMEOUT_MS = 1_000;
+
+/**
+ * Once the page is idle after the next frame: the tail is rendered, laid out and painted
+ * before an older page is asked for, so its frames never compete with that first paint.
+ */
+const backfillScheduler: FrameScheduler = (callback) => {
+  let idle: number | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(() => callback(), { timeout: BACKFILL_IDLE_TIMEOUT_MS });
+    else timer = setTimeout(callback, 50);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    if (idle !== undefined) cancelIdleCallback(idle);
+    clearTimeout(timer);
+  };
+};
+
+/** A session opens on about a screenful and a half of its last events; the rest loads behind them. */
+export const TAIL_EVENTS = 200;
+/** Events per older page: large enough that a long session backfills in a few round trips. */
+export const OLDER_PAGE_EVENTS = 2_500;
+
+/** Commands held while the first session is chosen. */
+const MAX_HELD_UNTIL_OPEN = 16;
+
+const NOT_CONNECTED = 'Not connected to the server — wait for the connection to come back and try again.';
+
+/**
+ * What the UI talks to: opens sessions (HTTP API + socket), sends the composer's and the
+ * cards' requests, and feeds server frames to the store — applied as they arrive,
+ * published to components once per animation frame.
+ */
+export class SessionClient {
+  readonly store: SessionStore;
+  private readonly api: SessionClientOptions['api'];
+  private readonly hash: HashPlace;
+  private readonly connection: SessionConnection;
+  private readonly publisher: OncePerFrame;
+  private readonly replayPublisher: OncePerFrame;
+  private readonly backfill: OncePerFrame;
+  private requestSerial = 0;
+  /** True from construction until the first session opens (or the start fails). */
+  private starting = true;
+  private heldUntilOpen: (() => boolean)[] = [];
+
+  constructor(options: SessionClientOptions) {
+    this.store = options.store;
+    this.api = options.api;
+    this.hash = options.hash;
+    this.publisher = new OncePerFrame(() => this.store.publish(), options.schedule);
+    this.replayPublisher = new OncePerFrame(() => this.store.publish(), options.replaySchedule ?? replayScheduler);
+    this.backfill = new OncePerFrame(() => this.loadOlder(), options.backfillSchedule ?? backfillScheduler);
+    this.connection = new SessionConnection({
+      url: options.socketUrl,
+      ...(options.createSocket ? { createSocket: options.createSocket } : {}),
+      ...(options.timers ? { timers: options.timers } : {}),
+      ...(options.random ? { random: options.random } : {}),
+      ...(options.isOnline ? { isOnline: options.isOnline } : {}),
+      onFrame: (frame) => this.receive(frame),
+      onStatus: (connection) => this.store.setConnection(connection),
+      resumeSeq: () => this.store.lastSeq,
+      tail: options.tail ?? TAIL_EVENTS,
+      onHandshakeFailed: () => void this.checkToken(),
+      onQueuedDropped: () => this.store.notice('NOT_CONNECTED', NOT_CONNECTED),
+    });
+  }
+
+  /** First load: the session in the URL, else this workspace's newest, else a new one. */
+  async start(): Promise<void> {
+    await this.guard(async () => {
+      // A session named in the URL opens at once: its socket does not wait for the info.
+      const hashId = sessionIdFromHash(this.hash.read());
+      if (hashId !== undefined) this.openSession(hashId);
+      const info = await this.api.info();
+      this.store.setServer(info);
+      if (hashId !== undefined) return;
+      const choice = initialSession(undefined, await this.api.sessions(), info.workspace);
+      this.openSession('open' in choice ? choice.open : (await this.api.createSession()).id);
+    });
+    // The start failed before a session opened: what was held cannot be sent.
+    this.starting = false;
+    if (this.heldUntilOpen.splice(0).length > 0) this.store.notice('NOT_CONNECTED', NOT_CONNECTED);
+  }
+
+  /**
+   * The model-facing text of a result of the open session, joined as the model reads it.
+   * History sends results lean; a card that needs the text (the generic fallback) asks here.
+   */
+  async resultText(callId: string): Promise<string> {
+    const sessionId = this.store.state.getState().sessionId;
+    if (sessionId === null) throw new Error('No session is open.');
+    const answer = await this.api.resultText(sessionId, callId);
+    return answer.content.map((block) => block.text).join('\n');
+  }
+
+  /** Shows a session, replayed from its log through the same path as live events. */
+  openSession(sessionId: string): void {
+    if (this.hash.read() !== hashForSession(sessionId)) this.hash.write(hashForSession(sessionId));
+    this.starting = false;
+    this.publisher.dispose();
+    this.replayPublisher.dispose();
+    this.backfill.dispose();
+    this.store.openSession(sessionId);
+    this.connection.open(sessionId);
+    for (const send of this.heldUntilOpen.splice(0)) send();
+  }
+
+  /** This workspace's sessions, newest first (for the sessions list). */
+  listSessions(): Promise<SessionSummary[]> {
+    return this.api.sessions().catch((error: unknown) => {
+      if (error instanceof UnauthorizedError) {
+        this.connection.close();
+        this.store.setUnauthorized();
+      }
+      throw error;
+    });
+  }
+
+  async newSession(): Promise<void> {
+    await this.guard(async () => this.openSession((await this.api.createSession()).id));
+  }
+
+  /** The address bar's hash changed (back button, edited URL). */
+  followHash(): void {
+    const id = sessionIdFromHash(this.hash.read());
+    if (id !== undefined && id !== this.store.state.getState().sessionId) this.openSession(id);
+  }
+
+  /** Runs a tool directly (origin 'user'); false when it could not be sent. */
+  runTool(name: string, args: JsonValue): boolean {
+    const sessionId = this.store.state.getState().sessionId;
+    if (sessionId === null) return this.holdUntilOpen(() => this.runTool(name, args));
+    this.requestSerial += 1;
+    return this.send({ type: 'run-tool', sessionId, name, args, requestId: `r${this.requestSerial}` });
+  }
+
+  /** Plain text for the model. */
+  sendMessage(text: string): boolean {
+    const sessionId = this.store.state.getState().sessionId;
+    if (sessionId === null) return this.holdUntilOpen(() => this.sendMessage(text));
+    return this.send({ type: 'user-message', sessionId, text });
+  }
+
+  /**
+   * A command typed while the first session is still being chosen (the page just loaded):
+   * sent once it opens, instead of refused. Bounded; false once the start has ended.
+   */
+  private holdUntilOpen(send: () => boolean): boolean {
+    if (!this.starting || this.heldUntilOpen.length >= MAX_HELD_UNTIL_OPEN) return false;
+    this.heldUntilOpen.push(send);
+    return true;
+  }
+
+  /** Stops everything running in the session. */
+  cancel(): boolean {
+    const sessionId = this.store.state.getState().sessionId;
+    return sessionId !== null && this.send({ type: 'cancel', sessionId });
+  }
+
+  /** A card asked for a place in a file: read around it, then show that card at the line. */
+  openLocation(location: CardLocation): void {
+    const request = openLocationRequest(location, this.store.lastSeq);
+    if (this.runTool(request.name, request.args)) this.store.expectRead(request);
+  }
+
+  /**
+   * Asks for the page of events before the first one held (the user scrolled up, or the
+   * background backfill); nothing when one is on its way or the session's start is held.
+   */
+  loadOlder(): void {
+    const sessionId = this.store.state.getState().sessionId;
+    const request = this.store.olderPageRequest();
+    if (sessionId === null || request === undefined) return;
+    if (this.connection.send({ type: 'load-history', sessionId, beforeSeq: request.beforeSeq, limit: OLDER_PAGE_EVENTS })) {
+      this.store.noteOlderRequested();
+    }
+  }
+
+  /** The browser is back online: do not wait for the backoff. */
+  reconnectNow(): void {
+    this.connection.reconnectNow();
+  }
+
+  stop(): void {
+    this.connection.close();
+    this.replayPublisher.dispose();
+    this.backfill.dispose();
+    this.publisher.flush();
+  }
+
+  private send(frame: ClientFrame): boolean {
+    if (this.connection.send(frame)) return true;
+    this.store.notice('NOT_CONNECTED', NOT_CONNECTED);
+    return false;
+  }
+
+  private receive(frame: ServerFrame): void {
+    const outcome = this.store.receive(frame);
+    if (this.store.replaying) this.replayPublisher.request();
+    else this.publisher.request();
+    // Older history loads behind the tail, a page at a time: the first once the tail is on
+    // screen, each next one as soon as the last has ended, so the server reads it while
+    // the client splices the last one in.
+    if (frame.type === 'caught-up') this.backfill.request();
+    if (frame.type === 'history-end') this.loadOlder();
+    // A hole in the seqs: drop this socket and resume from what is held.
+    if (outcome.resync) this.connection.resync();
+    if (outcome.unknownSession) void this.openFallbackSession();
+  }
+
+  /** The URL named a session the server does not have: show this workspace's newest instead. */
+  private async openFallbackSession(): Promise<void> {
+    await this.guard(async () => {
+      const info = this.store.state.getState().server ?? (await this.api.info());
+      const choice = initialSession(undefined, await this.api.sessions(), info.workspace);
+      this.openSession('open' in choice ? choice.open : (await this.api.createSession()).id);
+    });
+  }
+
+  /** A socket was refused before opening: the server may have restarted with a new token. */
+  private async checkToken(): Promise<void> {
+    try {
+      await this.api.info();
+    } catch (error) {
+      if (error instanceof UnauthorizedError) {
+        this.connection.close();
+        this.store.setUnauthorized();
+      }
+    }
+  }
+
+  private async guard(work: () => Promise<void>): Promise<void> {
+    try {
+      await work();
+    } catch (error) {
+      if (error instanceof UnauthorizedError) {
+        this.connection.close();
+        this.store.setUnauthorized();
+        return;
+      }
+      this.store.notice('API', error instanceof Error ? error.message : String(error));
+    }
+  }
+}

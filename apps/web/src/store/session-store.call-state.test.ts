@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import type { ServerFrame, SessionEvent } from '@toolcards/protocol';
+import { serverFrameFromJson } from './server-frame-from-json';
+import { SessionStore } from './session-store';
+
+const header = { type: 'session', version: 1, id: 's1', cwd: '/w', createdAt: 't' } as const;
+
+function call(seq: number, callId: string): ServerFrame {
+  return { type: 'event', sessionId: 's1', event: { seq, time: 't', type: 'tool/call', data: { callId, name: 'grep', args: {}, origin: 'user' } } };
+}
+
+function result(seq: number, callId: string): ServerFrame {
+  const event: SessionEvent = { seq, time: 't', type: 'tool/result', data: { callId, content: [{ type: 'text', text: 'cancelled' }], isError: true, error: { code: 'TOOL_ABORTED', message: 'cancelled' } } };
+  return { type: 'event', sessionId: 's1', event };
+}
+
+/** As it comes off the socket: through the client's frame parser. */
+function callState(callId: string, state: string, sessionId = 's1'): ServerFrame {
+  const frame = serverFrameFromJson(JSON.stringify({ type: 'call-state', sessionId, callId, state }));
+  if (!frame) throw new Error(`call-state ${state} was refused`);
+  return frame;
+}
+
+function openStore(): SessionStore {
+  const store = new SessionStore();
+  store.openSession('s1');
+  store.ingest([{ type: 'caught-up', sessionId: 's1', lastSeq: -1 }]);
+  return store;
+}
+
+const queued = (store: SessionStore) => [...store.state.getState().callStates].flatMap(([callId, state]) => (state === 'queued' ? [callId] : []));
+
+describe('SessionStore call states', () => {
+  it('refuses a call-state frame with an unknown state', () => {
+    expect(serverFrameFromJson(JSON.stringify({ type: 'call-state', sessionId: 's1', callId: 'c', state: 'paused' }))).toBeUndefined();
+  });
+
+  it('holds a call as queued until it runs; the call still counts as running work', () => {
+    const store = openStore();
+    store.ingest([call(0, 'c0'), call(1, 'c1'), callState('c1', 'queued')]);
+    expect(queued(store)).toEqual(['c1']);
+    expect(store.state.getState().running).toBe(true);
+    store.ingest([callState('c1', 'running')]);
+    expect(queued(store)).toEqual([]);
+  });
+
+  it('forgets a queued call when its result comes without a running frame (cancelled while queued)', () => {
+    const store = openStore();
+    store.ingest([call(0, 'c0'), callState('c0', 'queued'), result(1, 'c0')]);
+    expect(queued(store)).toEqual([]);
+    expect(store.state.getState().running).toBe(false);
+  });
+
+  it('ignores another session’s call states and forgets them all when a session opens', () => {
+    const store = openStore();
+    store.ingest([call(0, 'c0'), callState('c0', 'queued'), callState('x', 'queued', 's2')]);
+    expect(queued(store)).toEqual(['c0']);
+    store.openSession('s2');
+    expect(queued(store)).toEqual([]);
+  });
+
+  it('takes the queued calls the server sends after a resumed caught-up, dropping stale ones', () => {
+    const store = openStore();
+    store.ingest([call(0, 'c0'), call(1, 'c1'), callState('c0', 'queued'), callState('c1', 'queued')]);
+    // The socket dropped; meanwhile c0 started. The server resends only what still waits.
+    store.ingest([
+      { type: 'subscribed', sessionId: 's1', header, fromSeq: 2, lastSeq: 1 },
+      { type: 'caught-up', sessionId: 's1', lastSeq: 1 },
+      callState('c1', 'queued'),
+    ]);
+    expect(queued(store)).toEqual(['c1']);
+  });
+});

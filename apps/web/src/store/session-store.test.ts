@@ -1,0 +1,196 @@
+import { describe, expect, it } from 'vitest';
+import type { ServerFrame, SessionEvent } from '@toolcards/protocol';
+import { openLocationRequest } from './open-location-request';
+import { SessionStore } from './session-store';
+
+const header = { type: 'session', version: 1, id: 's1', cwd: '/w', createdAt: 't' } as const;
+
+function eventFrame(seq: number, type: SessionEvent['type'] = 'user/message', data?: object, sessionId = 's1'): ServerFrame {
+  const defaults: Record<SessionEvent['type'], object> = {
+    'user/message': { text: `m${seq}` },
+    'assistant/text': { messageId: 'a', delta: `${seq}` },
+    'tool/call': { callId: `c${seq}`, name: 'read', args: { path: 'x' }, origin: 'model' },
+    'tool/result': { callId: `c${seq}`, content: [], isError: false },
+    'turn/end': { reason: 'done' },
+  };
+  return { type: 'event', sessionId, event: { seq, time: 't', type, data: data ?? defaults[type] } as SessionEvent };
+}
+
+/** A store on session s1 whose (empty) history has been replayed: what arrives is live. */
+function openStore(): SessionStore {
+  const store = new SessionStore();
+  store.openSession('s1');
+  store.ingest([{ type: 'caught-up', sessionId: 's1', lastSeq: -1 }]);
+  return store;
+}
+
+describe('SessionStore', () => {
+  it('takes hello, subscribed, events and caught-up', () => {
+    const store = openStore();
+    const outcome = store.ingest([
+      { type: 'hello', version: '0.1.0', workspace: '/w', model: { model: 'deepseek-chat', baseUrl: 'https://api' } },
+      { type: 'subscribed', sessionId: 's1', header, fromSeq: 0, lastSeq: 1 },
+      eventFrame(0),
+      eventFrame(1, 'tool/call'),
+      { type: 'caught-up', sessionId: 's1', lastSeq: 1 },
+    ]);
+    expect(outcome).toEqual({ resync: false, unknownSession: false });
+    const state = store.state.getState();
+    expect(state.server?.model?.model).toBe('deepseek-chat');
+    expect(state.header).toEqual(header);
+    expect(state.rows.map((row) => row.kind)).toEqual(['user-message', 'tool']);
+    expect(state.lastSeq).toBe(1);
+    expect(state.caughtUp).toBe(true);
+    expect(state.running).toBe(true);
+  });
+
+  it('counts a user message as a running turn only when a model is configured', () => {
+    const withModel = openStore();
+    withModel.ingest([{ type: 'hello', version: 'v', workspace: '/w', model: { model: 'm', baseUrl: 'u' } }, eventFrame(0)]);
+    expect(withModel.state.getState().running).toBe(true);
+    withModel.ingest([eventFrame(1, 'turn/end')]);
+    expect(withModel.state.getState().running).toBe(false);
+
+    const without = openStore();
+    without.ingest([{ type: 'hello', version: 'v', workspace: '/w', model: null }, eventFrame(0)]);
+    expect(without.state.getState().running).toBe(false);
+    without.ingest([eventFrame(1, 'tool/call', { callId: 'u', name: 'read', args: {}, origin: 'user' })]);
+    expect(without.state.getState().running).toBe(true);
+  });
+
+  it('ignores duplicated frames from a resume, without new rows', () => {
+    const store = openStore();
+    store.ingest([eventFrame(0), eventFrame(1)]);
+    const rowsBefore = store.state.getState().rows;
+    const outcome = store.ingest([eventFrame(0), eventFrame(1), eventFrame(1), eventFrame(2)]);
+    expect(outcome.resync).toBe(false);
+    const { rows, lastSeq } = store.state.getState();
+    expect(rows.map((row) => row.key)).toEqual(['e0', 'e1', 'e2']);
+    expect(rows[0]).toBe(rowsBefore[0]);
+    expect(lastSeq).toBe(2);
+    expect(store.lastSeq).toBe(2);
+  });
+
+  it('asks for a resync at a gap, never skipping it', () => {
+    const store = openStore();
+    const outcome = store.ingest([eventFrame(0), eventFrame(2), eventFrame(3)]);
+    expect(outcome.resync).toBe(true);
+    expect(store.lastSeq).toBe(0);
+    expect(store.state.getState().rows).toHaveLength(1);
+  });
+
+  it('says when the history is still replaying', () => {
+    const store = new SessionStore();
+    expect(store.replaying).toBe(false);
+    store.openSession('s1');
+    expect(store.replaying).toBe(true);
+    store.receive(eventFrame(0));
+    store.receive({ type: 'caught-up', sessionId: 's1', lastSeq: 0 });
+    expect(store.replaying).toBe(false);
+  });
+
+  it('publishes received frames only when asked: one store update per animation frame', () => {
+    const store = openStore();
+    let updates = 0;
+    store.state.subscribe(() => (updates += 1));
+    for (let seq = 0; seq < 500; seq += 1) store.receive(eventFrame(seq));
+    expect(updates).toBe(0);
+    expect(store.lastSeq).toBe(499);
+    expect(store.state.getState().rows).toHaveLength(0);
+    store.publish();
+    expect(updates).toBe(1);
+    expect(store.state.getState().rows).toHaveLength(500);
+    store.publish();
+    expect(updates).toBe(1);
+  });
+
+  it('asks for a resync when caught-up says more exists than arrived', () => {
+    const store = new SessionStore();
+    store.openSession('s1');
+    expect(store.ingest([eventFrame(0), { type: 'caught-up', sessionId: 's1', lastSeq: 3 }]).resync).toBe(true);
+    expect(store.state.getState().caughtUp).toBe(false);
+  });
+
+  it('ignores frames for another session', () => {
+    const store = openStore();
+    store.ingest([eventFrame(0, 'user/message', undefined, 'other'), { type: 'caught-up', sessionId: 'other', lastSeq: 9 }]);
+    expect(store.state.getState().rows).toEqual([]);
+  });
+
+  it('starts over when another session opens, keeping the server identity and notices', () => {
+    const store = openStore();
+    store.ingest([{ type: 'hello', version: 'v', workspace: '/w', model: null }, eventFrame(0), { type: 'error', code: 'BAD_FRAME', message: 'bad' }]);
+    store.openSession('s2');
+    const state = store.state.getState();
+    expect(state).toMatchObject({ sessionId: 's2', rows: [], lastSeq: -1, caughtUp: false, header: null });
+    expect(state.server?.workspace).toBe('/w');
+    expect(state.notices).toHaveLength(1);
+    expect(store.lastSeq).toBe(-1);
+  });
+
+  it('shows error frames as notices (the last few), and flags an unknown session', () => {
+    const store = openStore();
+    const outcome = store.ingest([
+      { type: 'error', code: 'MODEL_NOT_CONFIGURED', message: 'no key' },
+      { type: 'error', code: 'SLOW_CONSUMER', message: 'too slow' },
+      { type: 'error', code: 'UNKNOWN_SESSION', message: 'no such session', sessionId: 's1' },
+    ]);
+    expect(outcome.unknownSession).toBe(true);
+    expect(store.state.getState().notices.map((notice) => notice.code)).toEqual(['MODEL_NOT_CONFIGURED', 'UNKNOWN_SESSION']);
+    for (let index = 0; index < 10; index += 1) store.notice('X', `n${index}`);
+    const notices = store.state.getState().notices;
+    expect(notices.map((notice) => notice.message)).toEqual(['n5', 'n6', 'n7', 'n8', 'n9']);
+    store.dismissNotice(notices[0]!.id);
+    expect(store.state.getState().notices).toHaveLength(4);
+  });
+
+  it('marks the echo of a click-through read with its target line and asks to reveal it', () => {
+    const store = openStore();
+    store.ingest([eventFrame(0)]);
+    store.expectRead(openLocationRequest({ path: 'src/a.ts', line: 42 }, store.lastSeq));
+    store.ingest([
+      eventFrame(1, 'tool/call', { callId: 'model-read', name: 'read', args: { path: 'src/a.ts', offset: 32 }, origin: 'model' }),
+      eventFrame(2, 'tool/call', { callId: 'mine', name: 'read', args: { offset: 32, path: 'src/a.ts' }, origin: 'user' }),
+    ]);
+    const state = store.state.getState();
+    expect([...state.targetLines]).toEqual([['mine', 42]]);
+    expect(state.reveal).toEqual({ callId: 'mine', serial: 1 });
+    expect(store.rowIndexOfCall('mine')).toBe(2);
+    // Answered once: an identical later call is not another echo.
+    store.ingest([eventFrame(3, 'tool/call', { callId: 'again', name: 'read', args: { path: 'src/a.ts', offset: 32 }, origin: 'user' })]);
+    expect(store.state.getState().reveal).toEqual({ callId: 'mine', serial: 1 });
+  });
+
+  it('ingests 100,000 events at 128 per batch at a flat cost per batch', () => {
+    const store = openStore();
+    const frames: ServerFrame[] = [];
+    for (let seq = 0; seq < 100_000; seq += 1) {
+      const kind = seq % 4;
+      frames.push(
+        kind === 0 ? eventFrame(seq, 'tool/call', { callId: `c${seq}`, name: 'read', args: { path: `f${seq}.ts` }, origin: 'user' })
+          : kind === 1 ? eventFrame(seq, 'tool/result', { callId: `c${seq - 1}`, content: [{ type: 'text', text: 'x' }], isError: false })
+            : kind === 2 ? eventFrame(seq, 'assistant/text', { messageId: `m${seq >> 6}`, delta: 'token ' })
+              : eventFrame(seq, 'user/message'),
+      );
+    }
+    const times: number[] = [];
+    const started = performance.now();
+    for (let start = 0; start < frames.length; start += 128) {
+      const before = performance.now();
+      for (let index = start; index < Math.min(start + 128, frames.length); index += 1) store.receive(frames[index]!);
+      store.publish();
+      times.push(performance.now() - before);
+    }
+    const total = performance.now() - started;
+    // Late batches cost about what early ones do: nothing is O(events) per event. (Single
+    // maxima are left to the browser check: on a shared machine GC and scheduling dominate.)
+    const median = (list: number[]) => [...list].sort((a, b) => a - b)[list.length >> 1]!;
+    const tenth = Math.floor(times.length / 10);
+    expect(median(times.slice(-tenth))).toBeLessThan(Math.max(5, 10 * median(times.slice(0, tenth))));
+    expect(median(times)).toBeLessThan(8);
+    expect(store.lastSeq).toBe(99_999);
+    // 25,000 calls (results merged in), 25,000 user messages, one assistant message per 64 seqs.
+    expect(store.state.getState().rows.length).toBe(25_000 + 25_000 + Math.ceil(100_000 / 64));
+    expect(total).toBeLessThan(15_000);
+  });
+});

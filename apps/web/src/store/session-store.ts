@@ -1,0 +1,420 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { assertNever, type CallState, type JsonValue, type ModelInfo, type ServerFrame, type SessionHeader, type ToolOrigin } from '@toolcards/protocol';
+import { TimelineBuilder, type AppendOutcome } from '../timeline/rows-from-events';
+import type { EventDelivery, TimelineRow } from '../timeline/timeline-row';
+import { requestIndexForCall, type OpenLocationRequest } from './open-location-request';
+
+/** A call's state other than running (the default): what a call-state frame leaves standing. */
+export type HeldCallState = Exclude<CallState, 'running'>;
+
+export type ConnectionStatus = 'connecting' | 'connected' | 'reconnecting' | 'offline';
+
+export interface ConnectionState {
+  status: ConnectionStatus;
+  /** When the next attempt starts (epoch ms), while reconnecting or offline. */
+  retryAt?: number;
+}
+
+export interface ServerIdentity {
+  version: string;
+  workspace: string;
+  model: ModelInfo | null;
+}
+
+/** A server error worth showing: a wire error frame, or a failed request of ours. */
+export interface Notice {
+  id: number;
+  code: string;
+  message: string;
+}
+
+export interface SessionState {
+  connection: ConnectionState;
+  /** From the server's hello (or GET /api/info before the socket is up). */
+  server: ServerIdentity | null;
+  /** The API or the socket refused our token. */
+  unauthorized: boolean;
+  sessionId: string | null;
+  header: SessionHeader | null;
+  /** History has been replayed; what arrives now is live. */
+  caughtUp: boolean;
+  /** How much of the session the timeline holds, and what is still loading. */
+  history: HistoryState;
+  rows: readonly TimelineRow[];
+  lastSeq: number;
+  /** A call or a model turn is in flight (the Cancel button shows); an unsaved call has ended. */
+  running: boolean;
+  /** callId → its state while not simply running: queued for a tool slot, or unsaved (transient: never in the log). */
+  callStates: ReadonlyMap<string, HeldCallState>;
+  notices: readonly Notice[];
+  /** callId → the line a click-through asked for, passed to that call's result card. */
+  targetLines: ReadonlyMap<string, number>;
+  /** The row to scroll into view; `serial` changes on every request. */
+  reveal: { callId: string; serial: number } | null;
+  /** Bumped when the user sends something: the timeline jumps to the end and follows it. */
+  followSerial: number;
+}
+
+/**
+ * A session opens on its last screenful of events (tail first); older pages are loaded
+ * behind it. While the opening history arrives only `received`/`expected` change.
+ */
+export interface HistoryState {
+  /** Seq of the first event held (0 when the timeline starts at the session's start). */
+  firstSeq: number;
+  /** Events before `firstSeq` exist and are not loaded yet. */
+  hasOlder: boolean;
+  /** An older page was asked for and has not arrived yet. */
+  loadingOlder: boolean;
+  /** Events of the opening history received so far, and how many it has. */
+  received: number;
+  expected: number;
+}
+
+export interface IngestOutcome {
+  /** An event was missing: drop the link and resume from `lastSeq`. */
+  resync: boolean;
+  /** The server does not know the session we subscribed to. */
+  unknownSession: boolean;
+}
+
+const MAX_NOTICES = 5;
+
+const EMPTY_HISTORY: HistoryState = { firstSeq: 0, hasOlder: false, loadingOlder: false, received: 0, expected: 0 };
+
+function initialState(): SessionState {
+  return {
+    connection: { status: 'connecting' },
+    server: null,
+    unauthorized: false,
+    sessionId: null,
+    header: null,
+    caughtUp: false,
+    history: EMPTY_HISTORY,
+    rows: [],
+    lastSeq: -1,
+    running: false,
+    callStates: new Map(),
+    notices: [],
+    targetLines: new Map(),
+    reveal: null,
+    followSerial: 0,
+  };
+}
+
+/** What a call-state frame leaves standing; `running` is what a call is unless told otherwise. */
+function heldCallState(state: CallState): HeldCallState | undefined {
+  switch (state) {
+    case 'queued':
+    case 'unsaved':
+      return state;
+    case 'running':
+      return undefined;
+    default:
+      return assertNever(state, 'call state');
+  }
+}
+
+/**
+ * The client's state: a zustand store (`state`) that components subscribe to, plus the
+ * non-reactive timeline builder it is derived from. Each frame is applied as it arrives
+ * (O(1) per event); the store is updated at most once per animation frame (`publish`).
+ * While a session's opening history arrives, rows are not published at all — only its
+ * progress — so the timeline renders once, at caught-up, with every call matched to its
+ * result. Older pages arrive later and are spliced in front, one publish per page.
+ */
+export class SessionStore {
+  readonly state: StoreApi<SessionState> = createStore<SessionState>()(initialState);
+  private builder = new TimelineBuilder();
+  /** Every applied event, in order: an older page rebuilds the rows from them. */
+  private held: EventDelivery[] = [];
+  /** An older page as it arrives, until its `history-end`. */
+  private older: EventDelivery[] = [];
+  private history: HistoryState = EMPTY_HISTORY;
+  private readRequests: OpenLocationRequest[] = [];
+  private revealSerial = 0;
+  private noticeSerial = 0;
+  /** Received but not yet published. */
+  private pending: Partial<SessionState> = {};
+  private changed = false;
+
+  /** Starts showing session `sessionId` from scratch; its history arrives as frames. */
+  openSession(sessionId: string): void {
+    this.builder = new TimelineBuilder();
+    this.held = [];
+    this.older = [];
+    this.history = EMPTY_HISTORY;
+    this.readRequests = [];
+    // What was received for the previous session is dropped; its server identity and notices are not.
+    const { server, notices } = this.pending;
+    this.pending = { ...(server ? { server } : {}), ...(notices ? { notices } : {}) };
+    this.changed = false;
+    this.state.setState({
+      sessionId,
+      header: null,
+      caughtUp: false,
+      history: EMPTY_HISTORY,
+      rows: [],
+      lastSeq: -1,
+      running: false,
+      callStates: new Map(),
+      targetLines: new Map(),
+      reveal: null,
+    });
+  }
+
+  /** The `load-history` to send for the next older page, unless one is in flight or none is left. */
+  olderPageRequest(): { beforeSeq: number } | undefined {
+    const { hasOlder, loadingOlder, firstSeq } = this.history;
+    if (!hasOlder || loadingOlder || this.replaying || this.state.getState().sessionId === null) return undefined;
+    return { beforeSeq: firstSeq };
+  }
+
+  /** An older page was asked for. */
+  noteOlderRequested(): void {
+    this.setHistory({ loadingOlder: true });
+    this.publish();
+  }
+
+  /** The seq to resume from: everything up to it is held. */
+  get lastSeq(): number {
+    return this.builder.lastSeq;
+  }
+
+  /** The open session's history is still arriving (no caught-up yet). */
+  get replaying(): boolean {
+    return this.state.getState().sessionId !== null && !(this.pending.caughtUp ?? this.state.getState().caughtUp);
+  }
+
+  rowIndexOfCall(callId: string): number | undefined {
+    return this.builder.rowIndexOfCall(callId);
+  }
+
+  /** Applies a run of frames and publishes the result at once (tests, small bursts). */
+  ingest(frames: readonly ServerFrame[]): IngestOutcome {
+    const outcome: IngestOutcome = { resync: false, unknownSession: false };
+    for (const frame of frames) {
+      const one = this.receive(frame);
+      outcome.resync ||= one.resync;
+      outcome.unknownSession ||= one.unknownSession;
+    }
+    this.publish();
+    return outcome;
+  }
+
+  /**
+   * Applies one frame to the timeline: O(1), no store update. Components see it at the
+   * next `publish` (once per animation frame), so every socket message stays a tiny task.
+   */
+  receive(frame: ServerFrame): IngestOutcome {
+    const outcome: IngestOutcome = { resync: false, unknownSession: false };
+    const sessionId = this.state.getState().sessionId;
+    switch (frame.type) {
+      case 'hello':
+        this.pending.server = { version: frame.version, workspace: frame.workspace, model: frame.model };
+        break;
+      case 'subscribed':
+        if (frame.sessionId !== sessionId) break;
+        this.pending.header = frame.header;
+        // Nothing held yet: the timeline starts where this history does (the tail of a long session).
+        if (this.held.length === 0) this.builder = new TimelineBuilder(frame.fromSeq);
+        // A new socket: an older page asked on the old one will not come.
+        this.older = [];
+        this.setHistory({
+          ...(this.held.length === 0 ? { firstSeq: frame.fromSeq, hasOlder: frame.fromSeq > 0 } : {}),
+          loadingOlder: false,
+          received: 0,
+          expected: Math.max(0, frame.lastSeq - frame.fromSeq + 1),
+        });
+        break;
+      case 'event':
+        if (frame.sessionId !== sessionId) break;
+        if (this.apply(frame) === 'gap') outcome.resync = true;
+        break;
+      case 'history': {
+        if (frame.sessionId !== sessionId) break;
+        let received = 0;
+        for (const item of frame.items) {
+          if (item.event.seq < this.builder.firstSeq) {
+            this.older.push(item);
+            continue;
+          }
+          received += 1;
+          // Nothing after a gap can be placed: the link is dropped and resumes from lastSeq.
+          if (this.apply(item) === 'gap') outcome.resync = true;
+        }
+        if (received > 0) this.setHistory({ received: this.history.received + received });
+        break;
+      }
+      case 'history-end':
+        if (frame.sessionId !== sessionId) break;
+        // An answer for where the timeline starts now (not a stale one from before a reconnect).
+        if (frame.beforeSeq === this.builder.firstSeq) this.prependOlder(frame.fromSeq);
+        else this.older = [];
+        this.setHistory({ loadingOlder: false });
+        break;
+      case 'caught-up':
+        if (frame.sessionId !== sessionId) break;
+        // The server has more than it sent us: a hole at the end is a gap too.
+        if (frame.lastSeq > this.builder.lastSeq) outcome.resync = true;
+        else this.pending.caughtUp = true;
+        // The server sends the calls queued or unsaved now right after this: older call states are stale.
+        if (this.callStatesNow().size > 0) this.pending.callStates = new Map();
+        break;
+      case 'call-state':
+        if (frame.sessionId !== sessionId) break;
+        this.setCallState(frame.callId, heldCallState(frame.state));
+        break;
+      case 'error':
+        if (frame.code === 'SLOW_CONSUMER') break; // the link handles it: reconnect and resume
+        if (frame.code === 'UNKNOWN_SESSION' && (frame.sessionId === undefined || frame.sessionId === sessionId)) {
+          outcome.unknownSession = true;
+        }
+        this.addNotice(frame.code, frame.message);
+        break;
+      default:
+        assertNever(frame, 'server frame');
+    }
+    return outcome;
+  }
+
+  /** One store update with everything received since the last one. */
+  publish(): void {
+    const patch = this.pending;
+    if (!this.changed && Object.keys(patch).length === 0) return;
+    this.pending = {};
+    const current = this.state.getState();
+    // The opening history is still arriving: show its progress, render the rows once it is all here.
+    if (current.sessionId !== null && !(patch.caughtUp ?? current.caughtUp)) {
+      this.state.setState(patch);
+      return;
+    }
+    this.changed = false;
+    this.state.setState({
+      ...patch,
+      rows: this.builder.rowsSnapshot(),
+      lastSeq: this.builder.lastSeq,
+      running: this.running(patch.server ?? current.server, patch.callStates ?? current.callStates),
+    });
+  }
+
+  /** Applies one event after what is held. */
+  private apply(delivery: EventDelivery): AppendOutcome {
+    const applied = this.builder.append(delivery);
+    if (applied !== 'applied') return applied;
+    this.held.push(delivery);
+    this.changed = true;
+    const { event } = delivery;
+    if (event.type === 'tool/call' && this.readRequests.length > 0) this.matchReadRequest(event.seq, event.data);
+    // A result ends any state: a call cancelled while queued gets no `running` frame, an unsaved one only its TOOL_ABORTED result.
+    if (event.type === 'tool/result') this.setCallState(event.data.callId, undefined);
+    return applied;
+  }
+
+  private callStatesNow(): ReadonlyMap<string, HeldCallState> {
+    return this.pending.callStates ?? this.state.getState().callStates;
+  }
+
+  /** `undefined`: the call is simply running (or has ended). */
+  private setCallState(callId: string, state: HeldCallState | undefined): void {
+    const current = this.callStatesNow();
+    if (current.get(callId) === state) return;
+    const next = new Map(current);
+    if (state === undefined) next.delete(callId);
+    else next.set(callId, state);
+    this.pending.callStates = next;
+  }
+
+  /** Splices the older page that just ended in front of what is held: the rows are derived again. */
+  private prependOlder(fromSeq: number): void {
+    const firstSeq = this.builder.firstSeq;
+    const page = this.older.filter((item) => item.event.seq < firstSeq).sort((a, b) => a.event.seq - b.event.seq);
+    this.older = [];
+    if (page.length === 0) {
+      // The server has nothing before firstSeq (or only lines it could not read).
+      this.setHistory({ hasOlder: false });
+      return;
+    }
+    const deliveries = [...page, ...this.held];
+    const builder = new TimelineBuilder(deliveries[0]!.event.seq);
+    const kept: EventDelivery[] = [];
+    for (const delivery of deliveries) {
+      // A seq missing from the log (a corrupt line the server skipped) is a hole, not a reason to stop.
+      if (builder.append(delivery) === 'gap') {
+        builder.skipTo(delivery.event.seq);
+        if (builder.append(delivery) !== 'applied') continue;
+      }
+      kept.push(delivery);
+    }
+    this.builder = builder;
+    this.held = kept;
+    this.changed = true;
+    this.setHistory({ firstSeq: builder.firstSeq, hasOlder: Math.min(fromSeq, builder.firstSeq) > 0 });
+  }
+
+  private setHistory(change: Partial<HistoryState>): void {
+    this.history = { ...this.history, ...change };
+    this.pending.history = this.history;
+  }
+
+  private matchReadRequest(seq: number, call: { callId: string; name: string; args: JsonValue; origin: ToolOrigin }): void {
+    const index = requestIndexForCall(this.readRequests, { seq, ...call });
+    const request = this.readRequests[index];
+    if (!request) return;
+    this.readRequests.splice(index, 1);
+    if (request.targetLine !== undefined) {
+      const targetLines = new Map(this.pending.targetLines ?? this.state.getState().targetLines);
+      targetLines.set(call.callId, request.targetLine);
+      this.pending.targetLines = targetLines;
+    }
+    this.revealSerial += 1;
+    this.pending.reveal = { callId: call.callId, serial: this.revealSerial };
+  }
+
+  private addNotice(code: string, message: string): void {
+    const notices = [...(this.pending.notices ?? this.state.getState().notices), { id: (this.noticeSerial += 1), code, message }];
+    this.pending.notices = notices.slice(-MAX_NOTICES);
+  }
+
+  /** A click-through read was sent: its echo gets the target line and is scrolled to. */
+  expectRead(request: OpenLocationRequest): void {
+    this.readRequests.push(request);
+  }
+
+  /** The user sent something: show the end of the timeline again. */
+  requestFollow(): void {
+    this.state.setState({ followSerial: this.state.getState().followSerial + 1 });
+  }
+
+  setConnection(connection: ConnectionState): void {
+    this.state.setState({ connection });
+  }
+
+  setServer(server: ServerIdentity): void {
+    this.pending.server = server;
+    this.publish();
+  }
+
+  /**
+   * A model turn counts only when there is a model: without one no turn/end will come. An
+   * unsaved call does not count: its tool has ended, there is nothing left to cancel.
+   */
+  private running(server: ServerIdentity | null, callStates: ReadonlyMap<string, HeldCallState>): boolean {
+    const callRunning = this.builder.someOpenCall((callId) => callStates.get(callId) !== 'unsaved');
+    return callRunning || (this.builder.turnOpen && server !== null && server.model !== null);
+  }
+
+  setUnauthorized(): void {
+    this.state.setState({ unauthorized: true });
+  }
+
+  notice(code: string, message: string): void {
+    this.addNotice(code, message);
+    this.publish();
+  }
+
+  dismissNotice(id: number): void {
+    this.publish();
+    this.state.setState({ notices: this.state.getState().notices.filter((notice) => notice.id !== id) });
+  }
+}

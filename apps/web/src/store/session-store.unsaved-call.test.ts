@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import type { ServerFrame, SessionEvent } from '@toolcards/protocol';
+import { serverFrameFromJson } from './server-frame-from-json';
+import { SessionStore } from './session-store';
+
+const header = { type: 'session', version: 1, id: 's1', cwd: '/w', createdAt: 't' } as const;
+
+function call(seq: number, callId: string): ServerFrame {
+  return { type: 'event', sessionId: 's1', event: { seq, time: 't', type: 'tool/call', data: { callId, name: 'read', args: {}, origin: 'user' } } };
+}
+
+/** The TOOL_ABORTED result the server logs once the disk has room again. */
+function abortedResult(seq: number, callId: string): ServerFrame {
+  const message = 'the result of this read call could not be saved (disk full); run it again';
+  const event: SessionEvent = { seq, time: 't', type: 'tool/result', data: { callId, content: [{ type: 'text', text: message }], isError: true, error: { code: 'TOOL_ABORTED', message } } };
+  return { type: 'event', sessionId: 's1', event };
+}
+
+/** As it comes off the socket: through the client's frame parser. */
+function callState(callId: string, state: string): ServerFrame {
+  const frame = serverFrameFromJson(JSON.stringify({ type: 'call-state', sessionId: 's1', callId, state }));
+  if (!frame) throw new Error(`call-state ${state} was refused`);
+  return frame;
+}
+
+function openStore(): SessionStore {
+  const store = new SessionStore();
+  store.openSession('s1');
+  store.ingest([{ type: 'caught-up', sessionId: 's1', lastSeq: -1 }]);
+  return store;
+}
+
+const states = (store: SessionStore) => Object.fromEntries(store.state.getState().callStates);
+
+describe('SessionStore unsaved calls (the log refused their result)', () => {
+  it('holds a call as unsaved until its aborted result comes; it no longer counts as running work', () => {
+    const store = openStore();
+    store.ingest([call(0, 'c0'), callState('c0', 'unsaved')]);
+    expect(states(store)).toEqual({ c0: 'unsaved' });
+    // Its tool has ended: nothing to cancel.
+    expect(store.state.getState().running).toBe(false);
+    store.ingest([abortedResult(1, 'c0')]);
+    expect(states(store)).toEqual({});
+  });
+
+  it('still counts other open calls as running', () => {
+    const store = openStore();
+    store.ingest([call(0, 'c0'), call(1, 'c1'), callState('c0', 'unsaved')]);
+    expect(store.state.getState().running).toBe(true);
+    store.ingest([callState('c1', 'unsaved')]);
+    expect(store.state.getState().running).toBe(false);
+  });
+
+  it('replaces queued with unsaved for a call cancelled while queued whose result was lost', () => {
+    const store = openStore();
+    store.ingest([call(0, 'c0'), callState('c0', 'queued'), callState('c0', 'unsaved')]);
+    expect(states(store)).toEqual({ c0: 'unsaved' });
+  });
+
+  it('takes the unsaved calls the server sends after a resumed caught-up, dropping those closed meanwhile', () => {
+    const store = openStore();
+    store.ingest([call(0, 'c0'), call(1, 'c1'), callState('c0', 'unsaved'), callState('c1', 'unsaved')]);
+    // The socket dropped; meanwhile c0's aborted result was logged (seq 2) and the resumed history brings it.
+    store.ingest([
+      { type: 'subscribed', sessionId: 's1', header, fromSeq: 2, lastSeq: 2 },
+      { type: 'history', sessionId: 's1', items: [{ event: (abortedResult(2, 'c0') as Extract<ServerFrame, { type: 'event' }>).event }] },
+      { type: 'caught-up', sessionId: 's1', lastSeq: 2 },
+      callState('c1', 'unsaved'),
+    ]);
+    expect(states(store)).toEqual({ c1: 'unsaved' });
+    expect(store.state.getState().running).toBe(false);
+  });
+});

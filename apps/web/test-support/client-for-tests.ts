@@ -1,0 +1,33 @@
+import type { ServerFrame, ServerInfo, SessionSummary } from '@toolcards/protocol';
+import { SessionClient, type SessionClientOptions } from '../src/store/session-client';
+import type { SocketLike } from '../src/store/session-connection';
+import { SessionStore } from '../src/store/session-store';
+
+/** Test-only: a client whose socket never opens and whose API answers from memory. */
+export function clientForTests(options: { info?: ServerInfo; api?: Partial<SessionClientOptions['api']> } = {}): SessionClient {
+  const info = options.info ?? { version: 'test', workspace: '/w', model: null };
+  const summary: SessionSummary = { id: 's1', title: 'First', cwd: '/w', createdAt: '2025-01-01T00:00:00Z', lastActivity: '2025-01-01T00:00:00Z', eventCount: 3 };
+  const silentSocket = (): SocketLike => ({ readyState: 0, onopen: null, onmessage: null, onclose: null, onerror: null, send() {}, close() {} });
+  return new SessionClient({
+    store: new SessionStore(),
+    api: {
+      info: async () => info,
+      sessions: async () => [summary],
+      createSession: async () => summary,
+      resultText: async (_sessionId, callId) => ({ callId, isError: false, content: [{ type: 'text', text: `the text of ${callId}` }] }),
+      ...options.api,
+    },
+    socketUrl: 'ws://127.0.0.1:1/ws?token=t',
+    hash: { read: () => '', write: () => {} },
+    createSocket: silentSocket,
+  });
+}
+
+/** Test-only: frames as the server would send them live for session s1 (opened with an empty history). */
+export function ingestForTests(client: SessionClient, frames: ServerFrame[]): void {
+  if (client.store.state.getState().sessionId === null) {
+    client.store.openSession('s1');
+    client.store.ingest([{ type: 'caught-up', sessionId: 's1', lastSeq: -1 }]);
+  }
+  client.store.ingest(frames);
+}
