@@ -18,7 +18,7 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
-          setupFiles: ['apps/web/test-support/setup.ts'],
+          setupFiles: ['apps/web/src/test-support/setup.ts'],
           testTimeout: 20_000,
         },
       },

@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import { startFakeChatCompletionsServer, type FakeChatCompletionsServer } from '../packages/server/test-support/fake-chat-completions-server';
+import { startFakeChatCompletionsServer, type FakeChatCompletionsServer } from '../packages/server/src/test-support/fake-chat-completions-server';
 import { buildFixtureWorkspace, makeDataDir } from './support/fixture-workspace';
 import { expect, runCommand, test } from './support/test';
 import { startToolcards, type ToolcardsProcess } from './support/toolcards-process';

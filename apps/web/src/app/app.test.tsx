@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { App } from './app';
-import { clientForTests } from '../../test-support/client-for-tests';
+import { clientForTests } from '../test-support/client-for-tests';
 import { UnauthorizedError } from '../sessions/server-api';
 
 describe('App without a usable token', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { rawBidiControls } from '../cards/text/raw-controls';
 import { ClientProvider } from '../store/client-context';
-import { clientForTests } from '../../test-support/client-for-tests';
+import { clientForTests } from '../test-support/client-for-tests';
 import { NoticeList } from './notice-list';
 
 describe('NoticeList', () => {

@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import type { SessionSummary } from '@toolcards/protocol';
 import { rawBidiControls } from '../cards/text/raw-controls';
 import { ClientProvider } from '../store/client-context';
-import { clientForTests } from '../../test-support/client-for-tests';
+import { clientForTests } from '../test-support/client-for-tests';
 import { SessionList } from './session-list';
 
 const hostile: SessionSummary = {

@@ -3,7 +3,7 @@ import type { ServerInfo, SessionSummary } from '@toolcards/protocol';
 import { SessionClient, TAIL_EVENTS, type HashPlace } from './session-client';
 import { SessionStore } from './session-store';
 import { UnauthorizedError } from '../sessions/server-api';
-import { WireTestServer } from '../../test-support/wire-test-server';
+import { WireTestServer } from '../test-support/wire-test-server';
 import type { ConnectionStatus } from './session-store';
 
 const info: ServerInfo = { version: 'test', workspace: '/w', model: null };

@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ServerFrame, SessionEvent } from '@toolcards/protocol';
 import { ClientProvider } from '../store/client-context';
-import { clientForTests, ingestForTests } from '../../test-support/client-for-tests';
+import { clientForTests, ingestForTests } from '../test-support/client-for-tests';
 import type { SessionClient } from '../store/session-client';
 import { TimelineRowView } from './timeline-row-view';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import type { ServerFrame } from '@toolcards/protocol';
 import { ClientProvider } from '../store/client-context';
-import { clientForTests, ingestForTests } from '../../test-support/client-for-tests';
+import { clientForTests, ingestForTests } from '../test-support/client-for-tests';
 import type { SessionClient } from '../store/session-client';
 import { ToolRowView } from './tool-row-view';
 

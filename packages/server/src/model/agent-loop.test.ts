@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { JsonValue, NewSessionEvent, SessionEventData, SessionEventType } from '@toolcards/protocol';
 import { runAgentTurn, type AgentTurn } from './agent-loop';
 import { conversationFromLog } from './conversation-from-log';
-import { startFakeChatCompletionsServer, type FakeChatCompletionsServer, type FakeScript } from '../../test-support/fake-chat-completions-server';
+import { startFakeChatCompletionsServer, type FakeChatCompletionsServer, type FakeScript } from '../test-support/fake-chat-completions-server';
 import type { ToolResult } from '@toolcards/tools';
 import type { ModelToolSpec } from './model-tools';
 

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { ServerFrame, SessionEvent } from '@toolcards/protocol';
 import { startServer, type RunningServer } from '../index';
-import { startFakeChatCompletionsServer, type FakeChatCompletionsServer, type FakeScript } from '../../test-support/fake-chat-completions-server';
+import { startFakeChatCompletionsServer, type FakeChatCompletionsServer, type FakeScript } from '../test-support/fake-chat-completions-server';
 import { modelConfigFrom } from './model-config';
 import { createOpenAiModelDriver } from './openai-model-driver';
 

@@ -1,7 +1,7 @@
 import type { ServerFrame, ServerInfo, SessionSummary } from '@toolcards/protocol';
-import { SessionClient, type SessionClientOptions } from '../src/store/session-client';
-import type { SocketLike } from '../src/store/session-connection';
-import { SessionStore } from '../src/store/session-store';
+import { SessionClient, type SessionClientOptions } from '../store/session-client';
+import type { SocketLike } from '../store/session-connection';
+import { SessionStore } from '../store/session-store';
 
 /** Test-only: a client whose socket never opens and whose API answers from memory. */
 export function clientForTests(options: { info?: ServerInfo; api?: Partial<SessionClientOptions['api']> } = {}): SessionClient {
