@@ -36,7 +36,8 @@ export async function executeGlob(args: GlobArgs, context: ToolContext): Promise
       '--files',
       '--null',
       `--glob=${args.pattern}`,
-      '--sort=modified',
+      // Newest first, as agents' glob tools list: what was just edited is what matters.
+      '--sortr=modified',
       '--hidden',
       '--no-ignore',
       ...VCS_FOLDERS.map((folder) => `--glob=!${folder}`),

@@ -48,14 +48,14 @@ describe('glob tool on real files with real ripgrep', () => {
     expect(textOf(await glob({ pattern: '**/.svn/*' }))).toBe('No files found');
   });
 
-  it('sorts by modification time, oldest first', async () => {
+  it('lists the most recently modified files first', async () => {
     await mkdir(path.join(fixture.root, 'timed'));
     for (const [name, seconds] of [['new.md', 3000], ['old.md', 1000], ['mid.md', 2000]] as const) {
       const file = path.join(fixture.root, 'timed', name);
       await writeFile(file, '');
       await utimes(file, seconds, seconds);
     }
-    expect(pathsOf((await glob({ pattern: '*.md', path: 'timed' })).meta)).toEqual(['timed/old.md', 'timed/mid.md', 'timed/new.md']);
+    expect(pathsOf((await glob({ pattern: '*.md', path: 'timed' })).meta)).toEqual(['timed/new.md', 'timed/mid.md', 'timed/old.md']);
   });
 
   it('says "No files found"', async () => {

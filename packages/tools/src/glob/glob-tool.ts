@@ -8,7 +8,7 @@ export const globTool: ToolDefinition<GlobArgs> = {
   name: 'glob',
   description:
     'List files in the workspace whose paths match a glob (hidden and git-ignored files included, .git/.hg/.svn ' +
-    'excluded), one path per line, least recently modified first. At most 100 paths; when there are more, the ' +
+    'excluded), one path per line, most recently modified first. At most 100 paths; when there are more, the ' +
     'full list is saved to a file named in the result.',
   argsSchema: globArgsSchema,
   parametersJsonSchema: jsonSchemaOf(globArgsSchema),

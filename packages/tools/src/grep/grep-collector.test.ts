@@ -4,6 +4,7 @@ import { beginRecord, endRecord, matchRecord, SUMMARY_RECORD } from '../test-sup
 import { GrepCollector, type GrepCollectorOptions } from './grep-collector';
 import { grepFileHeader, grepMatchLine } from './grep-render';
 import { NOT_UTF8_MARKER, previewTextLine, trailingCutMarker } from './match-preview';
+import { comparePaths } from './path-order';
 
 const showPath = (path: string) => (path.startsWith('./') ? path.slice(2) : path);
 
@@ -65,15 +66,42 @@ describe('GrepCollector', () => {
     { path: 'c.txt', lines: ['six needle\u0001\u001b[0m\n'] },
   ];
 
-  it('counts every match, retains the first maxMatches with ranges, and sees the summary', () => {
+  it('counts every match, retains the first maxMatches by path with ranges, and sees the summary', () => {
     const { result } = collect(stream(files));
     expect(result.total).toBe(6);
     expect(result.searched).toBe(true);
     expect(result.matches).toEqual([
       { path: 'a.ts', lineNumber: 1, line: 'one needle', ranges: [[4, 10]] },
       { path: 'a.ts', lineNumber: 2, line: 'two needle', ranges: [[4, 10]] },
-      { path: 'dir/b "q".ts', lineNumber: 1, line: 'three "needle"\t\\x', ranges: [[7, 13]] },
+      { path: 'c.txt', lineNumber: 1, line: 'six needle\u0001\u001b[0m', ranges: [[4, 10]] },
     ]);
+  });
+
+  it('retains the same matches, in path then line order, whatever order ripgrep reports the files in', () => {
+    const many: FileLines[] = ['src/z.ts', 'bench/x.ts', 'src/grep/b.ts', 'src/grep/a.ts', 'src-old/a.ts', 'src/glob.ts'].map((path, index) => ({
+      path,
+      lines: Array.from({ length: 1 + (index % 3) }, (_, line) => `needle ${path} ${line + 1}\n`),
+    }));
+    const expected = many
+      .flatMap((file) => file.lines.map((_, line) => `${file.path}:${line + 1}`))
+      .sort((a, b) => {
+        const [pathA, lineA] = a.split(':');
+        const [pathB, lineB] = b.split(':');
+        return comparePaths(pathA!, pathB!) || Number(lineA) - Number(lineB);
+      })
+      .slice(0, 5);
+    for (const order of [many, [...many].reverse(), [many[3]!, many[0]!, many[5]!, many[1]!, many[4]!, many[2]!]]) {
+      const { result } = collect(stream(order), { maxMatches: 5 });
+      expect(result.matches.map((match) => `${match.path}:${match.lineNumber}`)).toEqual(expected);
+      expect(result.total).toBe(12);
+    }
+  });
+
+  it('keeps every match in the spill, in arrival order, whichever ones are retained', () => {
+    const reversed = [...files].reverse();
+    const { spill, result } = collect(stream(reversed), { maxMatches: 2 });
+    expect(spill).toBe(expectedSpill(reversed));
+    expect(result.matches.map((match) => match.path)).toEqual(['a.ts', 'a.ts']);
   });
 
   it('spills every match, retained ones first, in the model text format', () => {

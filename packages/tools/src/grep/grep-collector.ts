@@ -4,6 +4,7 @@ import type { OversizedRecordSink } from '../ripgrep/record-splitter';
 import { SpillBytes } from '../spill-bytes';
 import { grepFileHeader, grepMatchLine } from './grep-render';
 import type { GrepMatch } from './grep-retain';
+import { comparePaths } from './path-order';
 import {
   previewBytesLine,
   previewTextLine,
@@ -45,7 +46,7 @@ export interface GrepCollectorOptions {
 }
 
 export interface GrepCollected {
-  /** The first `maxMatches` matches, previews cut. */
+  /** The first `maxMatches` matches by path, then line (not by arrival: ripgrep searches files in parallel), previews cut. */
   matches: GrepMatch[];
   /** Every match record seen. */
   total: number;
@@ -64,12 +65,18 @@ const LONG_LINE_HEAD_BYTES = 256 * 1024;
 
 /**
  * Consumes ripgrep `--json` records as they stream. Every match is counted
- * from its first bytes; only the retained ones are parsed in full. A spilled
+ * from its first bytes; only the retained ones are parsed in full. Retained
+ * are the first `maxMatches` in path order, whatever order ripgrep's threads
+ * report files in, so the same search always shows the same matches: past the
+ * cap, a file that sorts before the last retained match displaces matches from
+ * the end. The spill keeps every match, in the order they arrived. A spilled
  * match is located by a few byte comparisons and, unless its line needs
  * cutting, unescaped straight into the spill's bytes: no string, no parse.
  */
 export class GrepCollector {
+  /** In arrival order up to the cap; from then on in path order, bounded at the cap. */
   private readonly matches: GrepMatch[] = [];
+  private inPathOrder = false;
   private total = 0;
   private searched = false;
   private outside = 0;
@@ -122,6 +129,7 @@ export class GrepCollector {
   /** Call once the stream ended: hands over the last spill batch. */
   result(): GrepCollected {
     this.spill?.flush();
+    if (!this.inPathOrder) this.matches.sort(byPathThenLine);
     return {
       matches: this.matches,
       total: this.total,
@@ -140,9 +148,11 @@ export class GrepCollector {
     }
     this.total += 1;
     this.longLines += 1;
+    this.passCapOnce();
     if (match === undefined) return;
-    const retained = this.total <= this.options.maxMatches;
-    if (!retained && this.spill === undefined) return;
+    const retained = this.total <= this.options.maxMatches || this.sortsBeforeLastRetained(this.currentPath);
+    const spilled = this.total > this.options.maxMatches && this.spill !== undefined;
+    if (!retained && !spilled) return;
     const { previewBytes } = this.options;
     let preview: LinePreview;
     if (match.kind === 'text') {
@@ -156,22 +166,48 @@ export class GrepCollector {
       preview = previewBytesLine(Buffer.from(match.lineHead.toString('latin1', 0, whole), 'base64'), previewBytes);
     }
     if (retained) {
-      this.matches.push({
+      this.retain({
         path: this.currentPath,
         lineNumber: match.lineNumber,
         line: preview.line,
         ...(preview.ranges.length > 0 ? { ranges: preview.ranges } : {}),
       });
-      return;
     }
-    this.spillRetainedOnce();
-    this.spillLine(this.currentPath, match.lineNumber, preview.line);
+    if (spilled) this.spillLine(this.currentPath, match.lineNumber, preview.line);
   }
 
-  /** The first spilled match puts the retained ones in the spill first. */
-  private spillRetainedOnce(): void {
-    if (this.total !== this.options.maxMatches + 1) return;
-    for (const match of this.matches) this.spillLine(match.path, match.lineNumber, match.line);
+  /**
+   * The first match past the cap: the retained ones go in the spill first (as
+   * they arrived, so each file keeps one header), then into path order.
+   */
+  private passCapOnce(): void {
+    if (this.inPathOrder || this.total <= this.options.maxMatches) return;
+    if (this.spill !== undefined) for (const match of this.matches) this.spillLine(match.path, match.lineNumber, match.line);
+    this.matches.sort(byPathThenLine);
+    this.inPathOrder = true;
+  }
+
+  /** Past the cap, only a file that sorts before the last retained match can still be shown. */
+  private sortsBeforeLastRetained(path: string): boolean {
+    const last = this.matches.at(-1);
+    return last !== undefined && comparePaths(path, last.path) < 0;
+  }
+
+  /** Keeps a match: appended up to the cap, then put in its place and the last one dropped. */
+  private retain(match: GrepMatch): void {
+    if (!this.inPathOrder) {
+      this.matches.push(match);
+      return;
+    }
+    let low = 0;
+    let high = this.matches.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (byPathThenLine(this.matches[middle]!, match) <= 0) low = middle + 1;
+      else high = middle;
+    }
+    this.matches.splice(low, 0, match);
+    if (this.matches.length > this.options.maxMatches) this.matches.pop();
   }
 
   private match(buffer: Buffer, start: number, end: number): void {
@@ -180,13 +216,12 @@ export class GrepCollector {
       return;
     }
     this.total += 1;
-    if (this.total <= this.options.maxMatches) {
+    this.passCapOnce();
+    if (this.total <= this.options.maxMatches || this.sortsBeforeLastRetained(this.currentPath)) {
       const retained = this.parseInFull(buffer.toString('utf8', start, end));
-      if (retained !== undefined) this.matches.push(retained);
-      return;
+      if (retained !== undefined) this.retain(retained);
     }
-    if (this.spill === undefined) return;
-    this.spillRetainedOnce();
+    if (this.total <= this.options.maxMatches || this.spill === undefined) return;
     this.spillRecord(buffer, start, end);
   }
 
@@ -263,4 +298,8 @@ export class GrepCollector {
     }
     this.spill!.text(`${grepMatchLine(lineNumber, line)}\n`);
   }
+}
+
+function byPathThenLine(a: GrepMatch, b: GrepMatch): number {
+  return comparePaths(a.path, b.path) || a.lineNumber - b.lineNumber;
 }

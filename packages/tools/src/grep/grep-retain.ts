@@ -7,7 +7,7 @@ export interface GrepMatch extends SearchLineMatch {
 
 /** The outcome of the one retention pass: the model text and the meta both read it. */
 export interface GrepRetention {
-  /** Per-file groups in first-seen order. */
+  /** Per-file groups in the order the matches come (the collector's: path order). */
   files: SearchFileMatches[];
   /** Matches in `files`. */
   shown: number;
@@ -16,7 +16,7 @@ export interface GrepRetention {
   truncated: boolean;
 }
 
-/** Caps the matches at `maxMatches` and groups them by file, in the order files were first seen. */
+/** Caps the matches at `maxMatches` and groups them by file, keeping the order files come in. */
 export function retainGrepMatches(matches: readonly GrepMatch[], total: number, maxMatches: number): GrepRetention {
   const kept = matches.slice(0, Math.max(0, maxMatches));
   const groups = new Map<string, SearchLineMatch[]>();

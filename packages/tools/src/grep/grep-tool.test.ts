@@ -1,4 +1,4 @@
-import { readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import { buildFixtureWorkspace, FIXTURE, NEEDLE, textOf, type FixtureWorkspace }
 import { mkfifo } from '../test-support/mkfifo';
 import { createWorkspace } from '../workspace';
 import { NOT_UTF8_MARKER, trailingCutMarker } from './match-preview';
+import { comparePaths } from './path-order';
 
 let fixture: FixtureWorkspace;
 const SLOW_FILE = 'run-of-a.txt';
@@ -139,6 +140,27 @@ describe('grep tool cap and spill', () => {
     // The spill is readable through the read tool.
     const reread = await runTool('read', { path: spillPath, offset: 301 }, fixture.context());
     expect(textOf(reread)).toContain('301:   Line 300: many 300');
+  });
+
+  it('shows the first 250 matches by path, the same on every run, though ripgrep searches files in parallel', async () => {
+    const folders = ['zeta', 'alpha/inner', 'alpha', 'mid/deep/er', 'alpha-b'];
+    const all: string[] = [];
+    for (const [index, folder] of folders.entries()) {
+      await mkdir(path.join(fixture.root, 'ordered', folder), { recursive: true });
+      for (let file = 0; file < 70; file += 1) {
+        const name = `ordered/${folder}/f${String((file * 37 + index) % 100).padStart(2, '0')}.txt`;
+        await writeFile(path.join(fixture.root, name), 'ordered-needle one\nordered-needle two\n');
+        all.push(name);
+      }
+    }
+    const expected = all.sort(comparePaths).flatMap((name) => [`${name}:1`, `${name}:2`]).slice(0, 250);
+    for (let run = 0; run < 3; run += 1) {
+      const result = await grep({ pattern: 'ordered-needle', path: 'ordered' });
+      const meta = searchMetaFromMeta(result.meta);
+      if (meta?.shape !== 'matches') throw new Error('not a matches meta');
+      expect(meta.files.flatMap((file) => file.matches.map((match) => `${file.path}:${match.lineNumber}`))).toEqual(expected);
+      expect(textOf(result).split('\n')[0]).toBe('Found 250 of 700 matches');
+    }
   });
 
   it('still answers when the full result cannot be saved', async () => {
