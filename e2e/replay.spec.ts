@@ -18,7 +18,7 @@ test('a session reopened after a restart renders the same cards as live', async 
   await runCommand(page, '/glob **/*.ts');
   await expect(card(page, /^Glob /)).toBeVisible();
   await runCommand(page, '/read missing.ts');
-  await expect(card(page, /FS_NOT_FOUND/)).toBeVisible();
+  await expect(card(page, /^Error: Read missing\.ts — file not found/)).toBeVisible();
   const live = await cardTexts(page);
   expect(live).toHaveLength(4);
 

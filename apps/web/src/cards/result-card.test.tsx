@@ -32,8 +32,9 @@ describe('ResultCard', () => {
   describe('falls back to the generic card', () => {
     it('for an error result, showing code and message', () => {
       const { result, wireView } = resultFixtures.error;
-      const { container } = render(<ResultCard view={viewForResult(result, wireView)} isError />);
+      const { container } = render(<ResultCard view={viewForResult(result, wireView, 'Read src/missing.ts')} isError errorCode={result.error.code} />);
       expect(cardClass(container)).toContain('tc-card--error');
+      expect(screen.getByText('Read src/missing.ts — file not found')).toBeTruthy();
       expect(screen.getByText('FS_NOT_FOUND')).toBeTruthy();
       expect(screen.getByText(result.error.message)).toBeTruthy();
     });

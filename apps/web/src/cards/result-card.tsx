@@ -7,6 +7,8 @@ import { SearchPathsCard } from './search/search-paths-card';
 export interface ResultCardProps {
   view: ToolResultView;
   isError?: boolean;
+  /** An error's code, shown as a badge on the error card. */
+  errorCode?: string;
   /** Read card: the line to mark and scroll to. */
   targetLine?: number;
   /** A match, a found path or a spill locator was activated: the shell asks for a read there. */
@@ -18,10 +20,10 @@ export interface ResultCardProps {
  * `card` (and, for search, on `shape`); never on a tool's name. The `never` defaults make a
  * new member of the protocol union a compile error here until it has a card.
  */
-export function ResultCard({ view, isError = false, targetLine, onOpenLocation }: ResultCardProps) {
+export function ResultCard({ view, isError = false, errorCode, targetLine, onOpenLocation }: ResultCardProps) {
   switch (view.card) {
     case 'generic':
-      return <GenericCard view={view} isError={isError} />;
+      return <GenericCard view={view} isError={isError} errorCode={errorCode} />;
     case 'read':
       return <ReadCard view={view} targetLine={targetLine} />;
     case 'search':

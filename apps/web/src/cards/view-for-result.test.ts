@@ -10,11 +10,12 @@ describe('viewForResult', () => {
     expect(viewForResult(ok, searchMatchesFixtures.fewMatches)).toEqual(searchMatchesFixtures.fewMatches);
   });
 
-  it('turns an error into a generic card with its code and message, whatever view came', () => {
+  it('turns an error into a generic card titled with the call and what went wrong, whatever view came', () => {
     const { result } = resultFixtures.error;
-    const expected = { card: 'generic', title: 'FS_NOT_FOUND', content: result.error.message };
-    expect(viewForResult(result, undefined)).toEqual(expected);
-    expect(viewForResult(result, readFixtures.typescript)).toEqual(expected);
+    const expected = { card: 'generic', title: 'Read src/missing.ts — file not found', content: result.error.message };
+    expect(viewForResult(result, undefined, 'Read src/missing.ts')).toEqual(expected);
+    expect(viewForResult(result, readFixtures.typescript, 'Read src/missing.ts')).toEqual(expected);
+    expect(viewForResult(result, undefined)).toEqual({ ...expected, title: 'File not found' });
   });
 
   it('shows the text of an error without a structured error', () => {

@@ -1,4 +1,5 @@
 import { callViewFromWire, resultViewFromWire, type ToolCallView, type ToolResultView } from '@toolcards/protocol';
+import { errorTitle } from './generic/error-phrase';
 
 /** The parts of a `tool/result` a card needs (structurally, so the event's data fits). */
 export interface ResultForView {
@@ -8,15 +9,16 @@ export interface ResultForView {
 }
 
 /**
- * The view to draw for a result: an error is a generic card with its code and message;
+ * The view to draw for a result: an error is a generic card titled with the call and what
+ * went wrong ("Read a.ts — file not found"; the code is a badge the caller adds), showing its message;
  * a wire view that fails protocol validation — an unknown card, a malformed read, or none
  * at all — is a generic card with the result's text. Never throws.
  */
-export function viewForResult(result: ResultForView, wireView: unknown): ToolResultView {
+export function viewForResult(result: ResultForView, wireView: unknown, callTitle?: string): ToolResultView {
   const text = result.content.map((block) => block.text).join('\n');
   if (result.isError) {
     return result.error
-      ? { card: 'generic', title: result.error.code, content: result.error.message }
+      ? { card: 'generic', title: errorTitle(result.error.code, callTitle), content: result.error.message }
       : { card: 'generic', content: text };
   }
   const view = resultViewFromWire(wireView);

@@ -79,11 +79,14 @@ describe('TimelineRowView', () => {
   it('falls back to a generic card for a malformed view, and shows tool errors', () => {
     ingestForTests(client, [
       frame(0, 'tool/call', { callId: 'c', name: 'read', args: {}, origin: 'user' }, { card: 'teleport' }),
-      frame(1, 'tool/call', { callId: 'd', name: 'read', args: {}, origin: 'user' }),
+      frame(1, 'tool/call', { callId: 'd', name: 'read', args: { path: 'src/x.ts' }, origin: 'user' }, { card: 'generic', title: 'Read src/x.ts', kind: 'read' }),
       frame(2, 'tool/result', { callId: 'd', content: [{ type: 'text', text: 'no such file' }], isError: true, error: { code: 'FS_NOT_FOUND', message: 'src/x.ts does not exist' } }),
     ]);
     expect(renderRow(client, 0).container.textContent).toContain('read');
-    expect(renderRow(client, 1).container.textContent).toContain('src/x.ts does not exist');
+    renderRow(client, 1);
+    const error = screen.getByRole('article', { name: 'Error: Read src/x.ts — file not found' });
+    expect(error.querySelector('.tc-generic__code')!.textContent).toBe('FS_NOT_FOUND');
+    expect(error.textContent).toContain('src/x.ts does not exist');
   });
 
   it('marks a call the turn left without a result as cancelled', () => {

@@ -12,10 +12,10 @@ import type { ToolCallRecord, ToolResultRecord, ToolRow } from './timeline-row';
 const resultViews = new WeakMap<ToolResultRecord, ToolResultView>();
 const callViews = new WeakMap<ToolCallRecord, ToolCallView>();
 
-function resultViewOf(result: ToolResultRecord): ToolResultView {
+function resultViewOf(result: ToolResultRecord, call: ToolCallRecord | undefined): ToolResultView {
   let view = resultViews.get(result);
   if (!view) {
-    view = viewForResult(result, result.view);
+    view = viewForResult(result, result.view, call === undefined ? undefined : callViewOf(call).title);
     resultViews.set(result, view);
   }
   return view;
@@ -37,12 +37,12 @@ export function ToolRowView({ row }: { row: ToolRow }) {
   const callState = useSessionState((state) => state.callStates.get(row.callId));
   const openLocation = useCallback((location: CardLocation) => client.openLocation(location), [client]);
   if (row.result) {
-    const view = resultViewOf(row.result);
+    const view = resultViewOf(row.result, row.call);
     // Lean from history and not drawable from its view: the text the fallback shows is fetched.
     if (view.card === 'generic' && row.result.contentOmitted && !row.result.isError) {
       return <LeanResultCard callId={row.callId} result={row.result} view={view} />;
     }
-    return <ResultCard view={view} isError={row.result.isError} targetLine={targetLine} onOpenLocation={openLocation} />;
+    return <ResultCard view={view} isError={row.result.isError} errorCode={row.result.error?.code} targetLine={targetLine} onOpenLocation={openLocation} />;
   }
   const call = row.call ?? { name: 'tool', args: null, origin: 'model' as const, view: undefined };
   return <CallCard view={callViewOf(call)} state={row.cancelled ? 'cancelled' : callCardState(callState)} />;

@@ -39,11 +39,12 @@ describe('GenericCard', () => {
     expect(screen.queryByRole('button', { name: 'Copy' })).toBeNull();
   });
 
-  it('styles an error as an error and shows its code', () => {
+  it('styles an error as an error, titled with what went wrong, its code a badge', () => {
     const { container } = render(
-      <GenericCard view={{ card: 'generic', title: 'FS_NOT_FOUND', content: 'src/missing.ts does not exist.' }} isError />,
+      <GenericCard view={{ card: 'generic', title: 'Read src/missing.ts — file not found', content: 'src/missing.ts does not exist.' }} isError errorCode="FS_NOT_FOUND" />,
     );
-    const card = screen.getByRole('article', { name: 'Error FS_NOT_FOUND' });
+    const card = screen.getByRole('article', { name: 'Error: Read src/missing.ts — file not found' });
+    expect(card.querySelector('.tc-card__title')!.textContent).toBe('Read src/missing.ts — file not found');
     expect(card.classList.contains('tc-card--error')).toBe(true);
     expect(container.querySelector('code.tc-generic__code')!.textContent).toBe('FS_NOT_FOUND');
     expect(container.querySelector('pre')!.textContent).toBe('src/missing.ts does not exist.');
@@ -65,10 +66,11 @@ describe('GenericCard', () => {
     expect(await navigator.clipboard.readText()).toBe(genericFixtures.invisibleCharacters.content);
   });
 
-  it('shows an escape in an error code title', () => {
-    const { container } = render(<GenericCard view={{ card: 'generic', title: 'E\u202EX', content: 'x' }} isError />);
-    expect(screen.getByRole('article', { name: 'Error E[U+202E]X' })).toBeTruthy();
-    expect(container.querySelector('code')!.textContent).toBe('EU+202EX');
+  it('shows an escape in an error title and code', () => {
+    const { container } = render(<GenericCard view={{ card: 'generic', title: 'E\u202EX', content: 'x' }} isError errorCode={'C\u202ED'} />);
+    expect(screen.getByRole('article', { name: 'Error: E[U+202E]X' })).toBeTruthy();
+    expect(container.querySelector('.tc-card__title')!.textContent).toBe('EU+202EX');
+    expect(container.querySelector('code')!.textContent).toBe('CU+202ED');
   });
 
   it('renders markup in output as text', () => {

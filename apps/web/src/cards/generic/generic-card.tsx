@@ -10,11 +10,19 @@ import { collapseOutput } from './collapse-output';
 
 const COLLAPSED_LINES = 30;
 
+export interface GenericCardProps {
+  view: GenericResultView;
+  isError?: boolean;
+  /** An error's stable code, shown as a small badge after the title. */
+  errorCode?: string;
+  emptyText?: string;
+}
+
 /**
  * Monospace text: a tool without a card of its own, a view that failed validation, an
- * error. For an error the title is the error code.
+ * error (titled with what went wrong, its code as a badge).
  */
-export function GenericCard({ view, isError = false, emptyText = 'No output' }: { view: GenericResultView; isError?: boolean; emptyText?: string }) {
+export function GenericCard({ view, isError = false, errorCode, emptyText = 'No output' }: GenericCardProps) {
   const [expanded, setExpanded] = useState(false);
   const content = view.content ?? '';
   const collapsed = collapseOutput(content, COLLAPSED_LINES);
@@ -24,16 +32,17 @@ export function GenericCard({ view, isError = false, emptyText = 'No output' }: 
   return (
     <CardFrame
       variant="generic"
-      label={isError ? `Error ${title}` : title}
+      label={isError ? `Error: ${title}` : title}
       isError={isError}
       heading={
-        isError ? (
-          <code className="tc-generic__code">
-            <VisibleText text={title} />
-          </code>
-        ) : (
+        <>
           <CardTitle title={title} />
-        )
+          {isError && errorCode !== undefined && (
+            <code className="tc-generic__code" title="Error code">
+              <VisibleText text={errorCode} />
+            </code>
+          )}
+        </>
       }
       hasBidiControls={hasBidiControls}
       actions={content === '' ? undefined : <CopyButton text={() => content} />}
