@@ -30,7 +30,8 @@ const LANG_BY_EXTENSION: ReadonlyMap<string, string> = new Map([
   ['scss', 'scss'],
   ['less', 'less'],
   ['sql', 'sql'],
-  ['xml', 'xml'],
+  // The XML family: markup a reader expects coloured, not plain text.
+  ['xml', 'xml'], ['svg', 'xml'], ['xsd', 'xml'], ['xsl', 'xml'], ['xslt', 'xml'], ['plist', 'xml'], ['csproj', 'xml'], ['rss', 'xml'], ['atom', 'xml'],
   ['lua', 'lua'],
 ]);
 
