@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Composer } from './composer';
 import { ClientProvider } from '../store/client-context';
@@ -71,6 +71,19 @@ describe('Composer', () => {
     expect(document.body.textContent).toMatch(/Set TOOLCARDS_API_KEY or DEEPSEEK_API_KEY and restart/);
     await userEvent.type(input, 'hello{Enter}');
     expect(client.sendMessage).toHaveBeenCalledWith('hello');
+  });
+
+  it('lets the no-model note be dismissed for good, and shows it again (alone) when a message goes unanswered', async () => {
+    ingestForTests(client, [{ type: 'hello', version: 'v', workspace: '/w', model: null }]);
+    renderComposer(client);
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss the no-model note' }));
+    expect(screen.queryByRole('note', { name: 'No model configured' })).toBeNull();
+    cleanup();
+    renderComposer(client);
+    expect(screen.queryByRole('note', { name: 'No model configured' })).toBeNull();
+    act(() => ingestForTests(client, [{ type: 'error', code: 'MODEL_NOT_CONFIGURED', message: 'No model is configured.' }]));
+    expect(screen.getByRole('note', { name: 'No model configured' }).textContent).toMatch(/text messages are saved but not answered/);
+    expect(client.store.state.getState().notices).toEqual([]);
   });
 
   it('names the model instead when there is one', () => {

@@ -2,6 +2,7 @@ import { useCallback, useRef, useState, type KeyboardEvent } from 'react';
 import { assertNever } from '@toolcards/protocol';
 import { useClient, useSessionState } from '../store/client-context';
 import { ComposerHelp } from './composer-help';
+import { NoModelNote } from './no-model-note';
 import { composerHistory, recallNext, recallPrevious, rememberInput, type ComposerHistory } from './composer-history';
 import { parseComposerCommand } from './parse-composer-command';
 
@@ -105,12 +106,7 @@ export function Composer() {
   return (
     <div className="composer">
       {helpOpen && <ComposerHelp onClose={() => { setHelpOpen(false); inputRef.current?.focus(); }} />}
-      {serverKnown && !model && (
-        <p className="composer__notice">
-          No model is configured: text messages are saved but not answered. Set <code>TOOLCARDS_API_KEY</code> or{' '}
-          <code>DEEPSEEK_API_KEY</code> and restart toolcards. <code>/read</code>, <code>/grep</code> and <code>/glob</code> work without a key.
-        </p>
-      )}
+      {serverKnown && !model && <NoModelNote />}
       <form
         className="composer__form"
         onSubmit={(event) => {

@@ -136,7 +136,9 @@ describe('SessionStore', () => {
       { type: 'error', code: 'UNKNOWN_SESSION', message: 'no such session', sessionId: 's1' },
     ]);
     expect(outcome.unknownSession).toBe(true);
-    expect(store.state.getState().notices.map((notice) => notice.code)).toEqual(['MODEL_NOT_CONFIGURED', 'UNKNOWN_SESSION']);
+    // No model is the composer's note (shown again), not a second message.
+    expect(store.state.getState().notices.map((notice) => notice.code)).toEqual(['UNKNOWN_SESSION']);
+    expect(store.state.getState().modelNeededSerial).toBe(1);
     for (let index = 0; index < 10; index += 1) store.notice('X', `n${index}`);
     const notices = store.state.getState().notices;
     expect(notices.map((notice) => notice.message)).toEqual(['n5', 'n6', 'n7', 'n8', 'n9']);

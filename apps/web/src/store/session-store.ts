@@ -53,6 +53,8 @@ export interface SessionState {
   reveal: { callId: string; serial: number } | null;
   /** Bumped when the user sends something: the timeline jumps to the end and follows it. */
   followSerial: number;
+  /** Bumped when a message went unanswered for want of a model: the composer's no-model note shows again. */
+  modelNeededSerial: number;
 }
 
 /**
@@ -99,6 +101,7 @@ function initialState(): SessionState {
     targetLines: new Map(),
     reveal: null,
     followSerial: 0,
+    modelNeededSerial: 0,
   };
 }
 
@@ -270,7 +273,9 @@ export class SessionStore {
         if (frame.code === 'UNKNOWN_SESSION' && (frame.sessionId === undefined || frame.sessionId === sessionId)) {
           outcome.unknownSession = true;
         }
-        this.addNotice(frame.code, frame.message);
+        // The composer's no-model note already says this: show it again rather than a second message.
+        if (frame.code === 'MODEL_NOT_CONFIGURED') this.pending.modelNeededSerial = (this.pending.modelNeededSerial ?? this.state.getState().modelNeededSerial) + 1;
+        else this.addNotice(frame.code, frame.message);
         break;
       default:
         assertNever(frame, 'server frame');
