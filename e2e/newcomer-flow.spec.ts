@@ -55,6 +55,12 @@ test('a newcomer greps, opens a match at its line, globs and opens a path', asyn
   await expect(guide.locator('.tc-read__gutter').first()).toHaveAttribute('data-line-number', '1');
 
   await expect(timelineOf(page).getByRole('article')).toHaveCount(4);
+
+  // Opening the same path again shows the card that is already there, flashed, instead of a copy.
+  await paths.getByRole('button', { name: 'Open docs/guide.md' }).click();
+  await expect(page.getByTestId('card-flash')).toHaveCount(1);
+  await expect(guide).toBeInViewport();
+  await expect(timelineOf(page).getByRole('article')).toHaveCount(4);
   expect(consoleErrors).toEqual([]);
 });
 

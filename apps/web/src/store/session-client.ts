@@ -211,6 +211,7 @@ export class SessionClient {
   /** A card asked for a place in a file: read around it, then show that card at the line. */
   openLocation(location: CardLocation): void {
     const request = openLocationRequest(location, this.store.lastSeq);
+    if (this.store.revealLatestRead(request)) return;
     if (this.runTool(request.name, request.args)) this.store.expectRead(request);
   }
 

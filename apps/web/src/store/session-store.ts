@@ -2,7 +2,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { assertNever, type CallState, type JsonValue, type ModelInfo, type ServerFrame, type SessionHeader, type ToolOrigin } from '@toolcards/protocol';
 import { TimelineBuilder, type AppendOutcome } from '../timeline/rows-from-events';
 import type { EventDelivery, TimelineRow } from '../timeline/timeline-row';
-import { requestIndexForCall, type OpenLocationRequest } from './open-location-request';
+import { requestIndexForCall, sameJson, type OpenLocationRequest } from './open-location-request';
 
 /** A call's state other than running (the default): what a call-state frame leaves standing. */
 export type HeldCallState = Exclude<CallState, 'running'>;
@@ -49,8 +49,8 @@ export interface SessionState {
   notices: readonly Notice[];
   /** callId → the line a click-through asked for, passed to that call's result card. */
   targetLines: ReadonlyMap<string, number>;
-  /** The row to scroll into view; `serial` changes on every request. */
-  reveal: { callId: string; serial: number } | null;
+  /** The row to scroll into view; `serial` changes on every request. `flash`: an existing card shown again, briefly marked. */
+  reveal: { callId: string; serial: number; flash?: true } | null;
   /** Bumped when the user sends something: the timeline jumps to the end and follows it. */
   followSerial: number;
   /** Bumped when a message went unanswered for want of a model: the composer's no-model note shows again. */
@@ -384,6 +384,27 @@ export class SessionStore {
   /** A click-through read was sent: its echo gets the target line and is scrolled to. */
   expectRead(request: OpenLocationRequest): void {
     this.readRequests.push(request);
+  }
+
+  /**
+   * A click-through read identical to the latest read card (same path and window, read
+   * without error) shows that card again, flashed, instead of adding a copy. False when
+   * another read came since, or the latest failed: then a new read runs.
+   */
+  revealLatestRead(request: OpenLocationRequest): boolean {
+    const { rows } = this.state.getState();
+    for (let index = rows.length - 1; index >= 0; index -= 1) {
+      const row = rows[index]!;
+      if (row.kind !== 'tool' || row.call?.name !== 'read') continue;
+      if (!sameJson(row.call.args, request.args as JsonValue) || row.result === undefined || row.result.isError) return false;
+      const targetLines = new Map(this.state.getState().targetLines);
+      if (request.targetLine === undefined) targetLines.delete(row.callId);
+      else targetLines.set(row.callId, request.targetLine);
+      this.revealSerial += 1;
+      this.state.setState({ targetLines, reveal: { callId: row.callId, serial: this.revealSerial, flash: true } });
+      return true;
+    }
+    return false;
   }
 
   /** The user sent something: show the end of the timeline again. */

@@ -136,4 +136,33 @@ describe('TimelineRowView', () => {
     expect(state.targetLines.get('r')).toBe(30);
     expect(state.reveal?.callId).toBe('r');
   });
+
+  it('shows the latest read card again, flashed, instead of adding an identical one; a new read otherwise', () => {
+    const runTool = vi.spyOn(client, 'runTool').mockReturnValue(true);
+    const readA = (seq: number, callId: string, args: Record<string, unknown>, isError = false) => [
+      frame(seq, 'tool/call', { callId, name: 'read', args, origin: 'user' }),
+      frame(seq + 1, 'tool/result', { callId, content: [{ type: 'text', text: 'x' }], isError, ...(isError ? { error: { code: 'FS_NOT_FOUND', message: 'gone' } } : {}) }),
+    ];
+    ingestForTests(client, readA(0, 'r1', { path: 'src/a.ts', offset: 20 }));
+
+    client.openLocation({ path: 'src/a.ts', line: 30 });
+    expect(runTool).not.toHaveBeenCalled();
+    expect(client.store.state.getState().reveal).toMatchObject({ callId: 'r1', flash: true });
+    expect(client.store.state.getState().targetLines.get('r1')).toBe(30);
+
+    // Another window of the same file is another card.
+    client.openLocation({ path: 'src/a.ts', line: 90 });
+    expect(runTool).toHaveBeenLastCalledWith('read', { path: 'src/a.ts', offset: 80 });
+
+    // Once another read came after it, the same location makes a new card.
+    ingestForTests(client, readA(2, 'r2', { path: 'src/b.ts' }));
+    client.openLocation({ path: 'src/a.ts', line: 30 });
+    expect(runTool).toHaveBeenLastCalledWith('read', { path: 'src/a.ts', offset: 20 });
+
+    // A read that failed is run again: the file may be there now.
+    ingestForTests(client, readA(4, 'r3', { path: 'gone.ts' }, true));
+    runTool.mockClear();
+    client.openLocation({ path: 'gone.ts' });
+    expect(runTool).toHaveBeenCalledWith('read', { path: 'gone.ts' });
+  });
 });

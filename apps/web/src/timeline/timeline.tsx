@@ -104,6 +104,8 @@ export function Timeline() {
               return (
                 <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} className="timeline__row">
                   <TimelineRowView row={row} />
+                  {/* Keyed by serial: showing the same card again restarts the flash. */}
+                  {reveal?.flash && item.index === revealedRow && <div key={reveal.serial} className="timeline__flash" data-testid="card-flash" aria-hidden="true" />}
                 </div>
               );
             })}
