@@ -77,3 +77,17 @@ test('the search card works from the keyboard alone', async ({ page, toolcards }
   await page.keyboard.press('Enter');
   await expect(card(page, /^Read src\//)).toBeVisible();
 });
+
+test('"Next N lines" on a read card reads the rest of the file into a new card, shown', async ({ page, toolcards, consoleErrors }) => {
+  await page.goto(toolcards.url);
+  await runCommand(page, '/read src/app.ts 1 2');
+  const first = card(page, /^Read src\/app\.ts \(1 - 2\)/);
+  await expect(first).toContainText('lines 1–2 of 5');
+  await first.getByRole('button', { name: 'Next 3 lines' }).click();
+
+  const rest = card(page, /^Read src\/app\.ts \(3 - 5\)/);
+  await expect(rest).toContainText('lines 3–5 of 5');
+  await expect(rest).toBeInViewport();
+  await expect(rest.getByRole('button', { name: /^Next / })).toHaveCount(0);
+  expect(consoleErrors).toEqual([]);
+});

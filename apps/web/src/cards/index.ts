@@ -3,7 +3,7 @@ export { ResultCard, type ResultCardProps } from './result-card';
 export { CallCard, type CallCardProps, type CallCardState } from './call-card';
 export { viewForCall, viewForResult, type ResultForView } from './view-for-result';
 export { GenericCard } from './generic/generic-card';
-export { ReadCard } from './read/read-card';
+export { ReadCard, type ReadNextRequest } from './read/read-card';
 export { SearchCard } from './search/search-card';
 /** Warm the highlight worker for a language when idle (e.g. the app's likely languages at startup). */
 export { warmHighlight } from '../highlight/highlight-client';

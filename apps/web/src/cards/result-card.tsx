@@ -1,6 +1,6 @@
 import type { CallLocation, ToolResultView } from '@toolcards/protocol';
 import { GenericCard } from './generic/generic-card';
-import { ReadCard } from './read/read-card';
+import { ReadCard, type ReadNextRequest } from './read/read-card';
 import { SearchMatchesCard } from './search/search-matches-card';
 import { SearchPathsCard } from './search/search-paths-card';
 
@@ -13,6 +13,8 @@ export interface ResultCardProps {
   targetLine?: number;
   /** A match, a found path or a spill locator was activated: the shell asks for a read there. */
   onOpenLocation?: (location: CallLocation) => void;
+  /** A read card's "Next N lines": the shell runs that read. */
+  onReadNext?: (request: ReadNextRequest) => void;
 }
 
 /**
@@ -20,12 +22,12 @@ export interface ResultCardProps {
  * `card` (and, for search, on `shape`); never on a tool's name. The `never` defaults make a
  * new member of the protocol union a compile error here until it has a card.
  */
-export function ResultCard({ view, isError = false, errorCode, targetLine, onOpenLocation }: ResultCardProps) {
+export function ResultCard({ view, isError = false, errorCode, targetLine, onOpenLocation, onReadNext }: ResultCardProps) {
   switch (view.card) {
     case 'generic':
       return <GenericCard view={view} isError={isError} errorCode={errorCode} />;
     case 'read':
-      return <ReadCard view={view} targetLine={targetLine} />;
+      return <ReadCard view={view} targetLine={targetLine} onReadNext={onReadNext} />;
     case 'search':
       switch (view.shape) {
         case 'matches':

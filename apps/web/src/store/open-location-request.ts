@@ -14,7 +14,7 @@ export interface CardLocation {
  */
 export interface OpenLocationRequest {
   name: 'read';
-  args: { path: string; offset?: number };
+  args: { path: string; offset?: number; limit?: number };
   targetLine?: number;
   /** Last seq held when the request was sent: only a later call can be its echo. */
   afterSeq: number;

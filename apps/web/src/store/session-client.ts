@@ -3,7 +3,7 @@ import { initialSession } from '../sessions/initial-session';
 import { hashForSession, sessionIdFromHash } from '../sessions/session-hash';
 import { UnauthorizedError, type ServerApi } from '../sessions/server-api';
 import { OncePerFrame, type FrameScheduler } from './once-per-frame';
-import { openLocationRequest, type CardLocation } from './open-location-request';
+import { openLocationRequest, type CardLocation, type OpenLocationRequest } from './open-location-request';
 import { SessionConnection, type SocketLike, type Timers } from './session-connection';
 import type { SessionStore } from './session-store';
 
@@ -210,7 +210,15 @@ export class SessionClient {
 
   /** A card asked for a place in a file: read around it, then show that card at the line. */
   openLocation(location: CardLocation): void {
-    const request = openLocationRequest(location, this.store.lastSeq);
+    this.openRead(openLocationRequest(location, this.store.lastSeq));
+  }
+
+  /** A window of a file the user asked for from a card ("Next 736 lines"): read, and its card shown. */
+  readWindow(window: { path: string; offset: number; limit: number }): void {
+    this.openRead({ name: 'read', args: { path: window.path, offset: window.offset, limit: window.limit }, afterSeq: this.store.lastSeq });
+  }
+
+  private openRead(request: OpenLocationRequest): void {
     if (this.store.revealLatestRead(request)) return;
     if (this.runTool(request.name, request.args)) this.store.expectRead(request);
   }

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { assertNever, type ToolCallView, type ToolResultView } from '@toolcards/protocol';
-import { CallCard, ResultCard, viewForCall, viewForResult, type CallCardState } from '../cards';
+import { CallCard, ResultCard, viewForCall, viewForResult, type CallCardState, type ReadNextRequest } from '../cards';
 import { useClient, useSessionState } from '../store/client-context';
 import type { HeldCallState } from '../store/session-store';
 import type { CardLocation } from '../store/open-location-request';
@@ -36,13 +36,23 @@ export function ToolRowView({ row }: { row: ToolRow }) {
   const targetLine = useSessionState((state) => state.targetLines.get(row.callId));
   const callState = useSessionState((state) => state.callStates.get(row.callId));
   const openLocation = useCallback((location: CardLocation) => client.openLocation(location), [client]);
+  const readNext = useCallback((request: ReadNextRequest) => client.readWindow(request), [client]);
   if (row.result) {
     const view = resultViewOf(row.result, row.call);
     // Lean from history and not drawable from its view: the text the fallback shows is fetched.
     if (view.card === 'generic' && row.result.contentOmitted && !row.result.isError) {
       return <LeanResultCard callId={row.callId} result={row.result} view={view} />;
     }
-    return <ResultCard view={view} isError={row.result.isError} errorCode={row.result.error?.code} targetLine={targetLine} onOpenLocation={openLocation} />;
+    return (
+      <ResultCard
+        view={view}
+        isError={row.result.isError}
+        errorCode={row.result.error?.code}
+        targetLine={targetLine}
+        onOpenLocation={openLocation}
+        onReadNext={readNext}
+      />
+    );
   }
   const call = row.call ?? { name: 'tool', args: null, origin: 'model' as const, view: undefined };
   return <CallCard view={callViewOf(call)} state={row.cancelled ? 'cancelled' : callCardState(callState)} />;

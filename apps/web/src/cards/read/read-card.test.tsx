@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { readFixtures } from '../fixtures';
@@ -45,19 +45,27 @@ describe('ReadCard', () => {
     expect(within(card).getByTitle('src/server/session-store.ts')).toBeTruthy();
     expect(within(card).getByText('typescript')).toBeTruthy();
     expect(within(card).getByText('lines 1,200–1,399 of 3,000')).toBeTruthy();
-    expect(within(card).getByText('next: offset=1400')).toBeTruthy();
+    expect(within(card).getByText('1,601 more lines')).toBeTruthy();
+  });
+
+  it('offers the next window as a button that asks for exactly that read', async () => {
+    const onReadNext = vi.fn();
+    render(<ReadCard view={readFixtures.middleOfFile} onReadNext={onReadNext} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Next 1,601 lines' }));
+    expect(onReadNext).toHaveBeenCalledWith({ path: 'src/server/session-store.ts', offset: 1400, limit: 1601 });
   });
 
   it('shows no continuation hint when the window reaches the end of the file', () => {
     render(<ReadCard view={readFixtures.typescript} />);
     expect(screen.getByText(`lines 1–${readFixtures.typescript.totalLines} of ${readFixtures.typescript.totalLines}`)).toBeTruthy();
-    expect(screen.queryByText(/next: offset=/)).toBeNull();
+    expect(screen.queryByText(/more$/)).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Next / })).toBeNull();
   });
 
   it('hints where a capped window continues', () => {
     render(<ReadCard view={uncoloured(readFixtures.cappedWindow)} />);
     expect(screen.getByText('lines 1–420 of 1,800')).toBeTruthy();
-    expect(screen.getByText('next: offset=421')).toBeTruthy();
+    expect(screen.getByText('1,380 more lines')).toBeTruthy();
   });
 
   it('explains an empty window at an offset and shows no code area', () => {

@@ -6,17 +6,25 @@ import { PathLabel } from '../frame/path-label';
 import { hasBidiControl } from '../text/invisible-characters';
 import { warmHighlight } from '../../highlight/highlight-client';
 import { useHighlightedLines } from '../../highlight/use-highlighted-lines';
-import { readHeaderText } from './read-header-text';
+import { readHeaderText, type ReadNext } from './read-header-text';
 import { ReadCodeView } from './read-code-view';
 
 interface ReadCardProps {
   view: ReadResultView;
   /** A line to mark and scroll to (a search match that was opened). */
   targetLine?: number;
+  /** Runs the continuation read; without it the card only says how much is left. */
+  onReadNext?: (request: ReadNextRequest) => void;
+}
+
+export interface ReadNextRequest {
+  path: string;
+  offset: number;
+  limit: number;
 }
 
 /** A window of a file: header, line-number gutter and highlighted code. */
-export function ReadCard({ view, targetLine }: ReadCardProps) {
+export function ReadCard({ view, targetLine, onReadNext }: ReadCardProps) {
   const [wrap, setWrap] = useState(false);
   const texts = useMemo(() => view.lines.map((line) => line.text), [view.lines]);
   const highlighted = useHighlightedLines(view.lang, texts);
@@ -35,7 +43,7 @@ export function ReadCard({ view, targetLine }: ReadCardProps) {
         <>
           <span className="tc-read__lang">{view.lang ?? 'plain text'}</span>
           <span className="tc-read__range">{header.range}</span>
-          {header.next !== undefined && <code className="tc-read__next">{header.next}</code>}
+          {header.next !== undefined && <NextWindow next={header.next} path={view.path} onReadNext={onReadNext} />}
         </>
       }
       actions={
@@ -51,5 +59,20 @@ export function ReadCard({ view, targetLine }: ReadCardProps) {
     >
       {texts.length > 0 && <ReadCodeView lines={view.lines} highlighted={highlighted} wrap={wrap} targetLine={targetLine} />}
     </CardFrame>
+  );
+}
+
+/** "Next 736 lines": a real control when the card can ask for a read, plain words when it cannot. */
+function NextWindow({ next, path, onReadNext }: { next: ReadNext; path: string; onReadNext: ReadCardProps['onReadNext'] }) {
+  if (onReadNext === undefined) return <span className="tc-read__more">{next.left}</span>;
+  return (
+    <button
+      type="button"
+      className="tc-card__action tc-read__next"
+      title={`read ${path} from line ${next.offset}`}
+      onClick={() => onReadNext({ path, offset: next.offset, limit: next.limit })}
+    >
+      {next.label}
+    </button>
   );
 }

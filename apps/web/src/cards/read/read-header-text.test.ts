@@ -9,11 +9,12 @@ describe('readHeaderText', () => {
     expect(readHeaderText({ offset: 1, lines: lines(1, 40), totalLines: 40 })).toEqual({ range: 'lines 1–40 of 40' });
   });
 
-  it('groups thousands and hints the next offset when the file continues', () => {
+  it('groups thousands and offers the next window when the file continues, at most the default 2,000 lines', () => {
     expect(readHeaderText({ offset: 1200, lines: lines(1200, 1399), totalLines: 3000 })).toEqual({
       range: 'lines 1,200–1,399 of 3,000',
-      next: 'next: offset=1400',
+      next: { offset: 1400, limit: 1601, label: 'Next 1,601 lines', left: '1,601 more lines' },
     });
+    expect(readHeaderText({ offset: 1, lines: lines(1, 10), totalLines: 90_000 }).next).toEqual({ offset: 11, limit: 2000, label: 'Next 2,000 lines', left: '89,990 more lines' });
   });
 
   it('uses the real first and last numbers, not the offset', () => {
@@ -23,7 +24,7 @@ describe('readHeaderText', () => {
   it('says "line" for a one-line window', () => {
     expect(readHeaderText({ offset: 7, lines: lines(7, 7), totalLines: 10 })).toEqual({
       range: 'line 7 of 10',
-      next: 'next: offset=8',
+      next: { offset: 8, limit: 3, label: 'Next 3 lines', left: '3 more lines' },
     });
   });
 
