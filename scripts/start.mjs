@@ -38,15 +38,28 @@ export function clientBuildReason(root = repoRoot) {
   return undefined;
 }
 
+/**
+ * Runs a build step with its output held back: one line while it runs, its whole output
+ * only when it fails (a newcomer's first start shows the URL, not 50 lines of bundler log).
+ */
+export function runQuietly(command, args, { cwd, what, stderr = process.stderr }) {
+  stderr.write(`toolcards: ${what}…\n`);
+  const startedAt = Date.now();
+  const run = spawnSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], shell: process.platform === 'win32', maxBuffer: 64 * 1024 * 1024 });
+  if (run.status === 0) {
+    stderr.write(`toolcards: done in ${((Date.now() - startedAt) / 1000).toFixed(1)} s\n`);
+    return true;
+  }
+  stderr.write(`${run.stdout ?? ''}${run.stderr ?? ''}${run.error ? `${run.error.message}\n` : ''}`);
+  stderr.write(`toolcards: ${what} failed (output above).\n`);
+  return false;
+}
+
 async function start() {
   const reason = clientBuildReason();
-  if (reason) {
-    process.stderr.write(`toolcards: building the client (${reason})…\n`);
-    const build = spawnSync('npx', ['vite', 'build'], { cwd: repoRoot, stdio: 'inherit', shell: process.platform === 'win32' });
-    if (build.status !== 0) {
-      process.stderr.write('toolcards: the client build failed (see above); fix it or run `npx vite build` to retry.\n');
-      return 1;
-    }
+  if (reason && !runQuietly('npx', ['vite', 'build'], { cwd: repoRoot, what: `building the client (${reason})` })) {
+    process.stderr.write('toolcards: fix the build, or run `npx vite build` to see it again.\n');
+    return 1;
   }
   const { register } = await import('tsx/esm/api');
   register();

@@ -5,7 +5,10 @@ import { useServers } from './test-support/server-harness';
 
 /** scripts/start.mjs (`npm start`): when it rebuilds the client. */
 const startScript = new URL('../../../scripts/start.mjs', import.meta.url).href;
-const { clientBuildReason } = (await import(startScript)) as { clientBuildReason(root: string): string | undefined };
+const { clientBuildReason, runQuietly } = (await import(startScript)) as {
+  clientBuildReason(root: string): string | undefined;
+  runQuietly(command: string, args: string[], options: { cwd: string; what: string; stderr: { write(text: string): void } }): boolean;
+};
 
 async function touch(path: string, secondsAgo: number): Promise<void> {
   await mkdir(join(path, '..'), { recursive: true });
@@ -31,5 +34,25 @@ describe('npm start: client freshness', () => {
     expect(clientBuildReason(root)).toBeUndefined();
     await touch(join(root, 'packages/protocol/src/deep/wire.ts'), 10);
     expect(clientBuildReason(root)).toBe('packages/protocol/src changed since the last build');
+  });
+});
+
+describe('npm start: a quiet build', () => {
+  const noisy = (exitCode: number) => ['-e', `for (let i = 0; i < 50; i++) console.log('bundler line ' + i); console.error('the warning'); process.exit(${exitCode})`];
+
+  it('shows one line while building and one when done, not the build output', () => {
+    let printed = '';
+    expect(runQuietly(process.execPath, noisy(0), { cwd: process.cwd(), what: 'building the client', stderr: { write: (text) => (printed += text) } })).toBe(true);
+    expect(printed).not.toContain('bundler line');
+    expect(printed.trim().split('\n')).toEqual(['toolcards: building the client…', expect.stringMatching(/^toolcards: done in \d+\.\d s$/)]);
+  });
+
+  it('shows the whole output when the build fails', () => {
+    let printed = '';
+    expect(runQuietly(process.execPath, noisy(1), { cwd: process.cwd(), what: 'building the client', stderr: { write: (text) => (printed += text) } })).toBe(false);
+    expect(printed).toContain('bundler line 0');
+    expect(printed).toContain('bundler line 49');
+    expect(printed).toContain('the warning');
+    expect(printed).toContain('toolcards: building the client failed (output above).');
   });
 });

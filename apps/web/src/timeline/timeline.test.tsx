@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { ServerFrame } from '@toolcards/protocol';
 import { ClientProvider } from '../store/client-context';
 import { clientForTests, ingestForTests } from '../test-support/client-for-tests';
@@ -49,5 +50,21 @@ describe('Timeline', () => {
       </ClientProvider>,
     );
     expect(container.textContent).toContain('Nothing here yet');
+  });
+
+  it('offers examples that work in any folder, and runs one on a click', async () => {
+    const client = clientForTests();
+    const runTool = vi.spyOn(client, 'runTool').mockReturnValue(true);
+    ingestForTests(client, []);
+    render(
+      <ClientProvider client={client}>
+        <Timeline />
+      </ClientProvider>,
+    );
+    expect(screen.queryByText(/README/)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: '/glob *' }));
+    expect(runTool).toHaveBeenCalledWith('glob', { pattern: '*' });
+    await userEvent.click(screen.getByRole('button', { name: '/grep TODO' }));
+    expect(runTool).toHaveBeenLastCalledWith('grep', { pattern: 'TODO' });
   });
 });

@@ -141,8 +141,20 @@ function TimelineEmpty({ loading, history }: { loading: boolean; history: Histor
     <div className="timeline__empty">
       <p>Nothing here yet.</p>
       <p>
-        Try <code>/read README.md</code>, <code>/grep TODO</code> or <code>/glob **/*.ts</code> — or type <code>/help</code>.
+        Start with <EmptyExample command="/glob *" name="glob" args={{ pattern: '*' }} /> to see this folder&apos;s files
+        (newest first) and click one to read it, or search with <EmptyExample command="/grep TODO" name="grep" args={{ pattern: 'TODO' }} />. Type{' '}
+        <code>/help</code> for every command.
       </p>
     </div>
+  );
+}
+
+/** An example that works in any folder: a click runs it, as typing it would. */
+function EmptyExample({ command, name, args }: { command: string; name: string; args: Record<string, string> }) {
+  const client = useClient();
+  return (
+    <button type="button" className="timeline__example" onClick={() => client.runTool(name, args) && client.store.requestFollow()}>
+      <code>{command}</code>
+    </button>
   );
 }
