@@ -17,7 +17,12 @@ export const sessionSummarySchema = z.object({
   createdAt: z.string(),
   lastActivity: z.string(),
   eventCount: z.number().int().min(0),
+  /** Tool calls made (an event count says two per call: its call and its result). */
+  toolCalls: z.number().int().min(0),
+  /** The first distinct paths the calls touched, at most MAX_SUMMARY_PATHS. */
+  paths: z.array(z.string()).max(3),
 });
+export const MAX_SUMMARY_PATHS = 3;
 export type SessionSummary = z.infer<typeof sessionSummarySchema>;
 
 export const serverInfoSchema = z.object({

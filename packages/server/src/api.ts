@@ -107,6 +107,8 @@ function summaryOf(runtime: SessionRuntime, store: SessionStore): SessionSummary
       createdAt: header.createdAt,
       lastActivity: header.createdAt,
       eventCount: runtime.live.nextSeq,
+      toolCalls: 0,
+      paths: [],
     }
   );
 }

@@ -5,7 +5,8 @@ import { sessionIdFromLogName, type DataDirLayout } from './data-dir';
 import { replaySessionLog } from './replay';
 import { foldSummary, startSummary, type CallTitle, type SummaryState } from './session-summary';
 
-const INDEX_VERSION = 1;
+/** 2: summaries count tool calls and name the first paths (a version-1 index is rebuilt from the logs). */
+const INDEX_VERSION = 2;
 
 interface IndexEntry {
   summary: SessionSummary;

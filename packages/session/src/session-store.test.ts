@@ -25,8 +25,8 @@ describe('SessionStore and its index', () => {
     newer.log.append({ type: 'turn/end', data: { reason: 'done' } }, new Date('2025-01-02T00:00:02Z'));
     const list = await store.list();
     expect(list).toEqual([
-      { id: newer.log.id, title: 'call glob', cwd: '/other', createdAt: '2025-01-02T00:00:00.000Z', lastActivity: '2025-01-02T00:00:02.000Z', eventCount: 2 },
-      { id: older.log.id, title: 'first question', cwd: '/w', createdAt: '2025-01-01T00:00:00.000Z', lastActivity: '2025-01-01T00:00:01.000Z', eventCount: 1 },
+      { id: newer.log.id, title: 'call glob', cwd: '/other', createdAt: '2025-01-02T00:00:00.000Z', lastActivity: '2025-01-02T00:00:02.000Z', eventCount: 2, toolCalls: 1, paths: [] },
+      { id: older.log.id, title: 'first question', cwd: '/w', createdAt: '2025-01-01T00:00:00.000Z', lastActivity: '2025-01-01T00:00:01.000Z', eventCount: 1, toolCalls: 0, paths: [] },
     ]);
     expect((await store.list({ cwd: '/w' })).map((summary) => summary.id)).toEqual([older.log.id]);
     older.log.close();

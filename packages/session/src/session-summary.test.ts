@@ -15,7 +15,7 @@ function fold(list: SessionEvent[]) {
 describe('session summary', () => {
   it('starts untitled with no events', () => {
     expect(startSummary(header)).toEqual({
-      summary: { id: 's1', title: UNTITLED_SESSION, cwd: '/w', createdAt: header.createdAt, lastActivity: header.createdAt, eventCount: 0 },
+      summary: { id: 's1', title: UNTITLED_SESSION, cwd: '/w', createdAt: header.createdAt, lastActivity: header.createdAt, eventCount: 0, toolCalls: 0, paths: [] },
       titled: false,
     });
   });
@@ -29,6 +29,22 @@ describe('session summary', () => {
       ),
     );
     expect(state.summary).toMatchObject({ title: 'explain the parser', eventCount: 3, lastActivity: '2025-01-01T00:00:02.000Z' });
+  });
+
+  it('counts tool calls, not events, and names the first three distinct paths they touched', () => {
+    const call = (callId: string, name: string, args: Record<string, unknown>) => ({ type: 'tool/call' as const, data: { callId, name, args: args as never, origin: 'user' as const } });
+    const result = (callId: string) => ({ type: 'tool/result' as const, data: { callId, content: [], isError: false } });
+    const state = fold(
+      events(
+        call('a', 'read', { path: 'src/a.ts' }), result('a'),
+        call('b', 'grep', { pattern: 'x' }), result('b'),
+        call('c', 'read', { path: 'src/a.ts', offset: 40 }), result('c'),
+        call('d', 'glob', { pattern: '*', path: 'docs' }), result('d'),
+        call('e', 'read', { path: 'README.md' }), result('e'),
+        call('f', 'read', { path: 'later.ts' }), result('f'),
+      ),
+    );
+    expect(state.summary).toMatchObject({ eventCount: 12, toolCalls: 6, paths: ['src/a.ts', 'docs', 'README.md'] });
   });
 
   it('takes the title from the first tool call when it comes first', () => {

@@ -1,4 +1,4 @@
-import type { JsonValue, SessionEvent, SessionHeader, SessionSummary } from '@toolcards/protocol';
+import { isJsonObject, MAX_SUMMARY_PATHS, type JsonValue, type SessionEvent, type SessionHeader, type SessionSummary } from '@toolcards/protocol';
 
 /** How a tool call reads as a title, e.g. the call card's title ("Read src/app.ts"). */
 export type CallTitle = (name: string, args: JsonValue) => string;
@@ -21,6 +21,8 @@ export function startSummary(header: SessionHeader): SummaryState {
       createdAt: header.createdAt,
       lastActivity: header.createdAt,
       eventCount: 0,
+      toolCalls: 0,
+      paths: [],
     },
     titled: false,
   };
@@ -28,7 +30,8 @@ export function startSummary(header: SessionHeader): SummaryState {
 
 /** Pure fold: the index applies it on every append and when it rescans a log. */
 export function foldSummary(state: SummaryState, event: SessionEvent, callTitle: CallTitle = defaultCallTitle): SummaryState {
-  const summary = { ...state.summary, lastActivity: event.time, eventCount: state.summary.eventCount + 1 };
+  let summary = { ...state.summary, lastActivity: event.time, eventCount: state.summary.eventCount + 1 };
+  if (event.type === 'tool/call') summary = { ...summary, toolCalls: summary.toolCalls + 1, paths: withPathOf(summary.paths, event.data.args) };
   if (state.titled) return { summary, titled: true };
   const title = titleOf(event, callTitle);
   return title === undefined ? { summary, titled: false } : { summary: { ...summary, title }, titled: true };
@@ -52,6 +55,14 @@ function titleOf(event: SessionEvent, callTitle: CallTitle): string | undefined 
     case 'turn/end':
       return undefined;
   }
+}
+
+/** The call's `path` argument joins the first few distinct paths (what a row in the sessions list names). */
+function withPathOf(paths: string[], args: JsonValue): string[] {
+  if (paths.length >= MAX_SUMMARY_PATHS || !isJsonObject(args) || Array.isArray(args)) return paths;
+  const path = args.path;
+  if (typeof path !== 'string' || path === '' || paths.includes(path)) return paths;
+  return [...paths, path.length > 200 ? `${path.slice(0, 199)}…` : path];
 }
 
 /** One line, whitespace collapsed, at most MAX_TITLE_CHARS; undefined when nothing is left. */

@@ -15,6 +15,8 @@ function label(connection: ConnectionState, now: number): string {
       return 'Connecting…';
     case 'connected':
       return 'Connected';
+    case 'ready':
+      return 'Ready';
     case 'reconnecting':
       return `Reconnecting — ${retry}`;
     case 'offline':

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SessionSummary } from '@toolcards/protocol';
 import { initialSession } from './initial-session';
 
-const summary = (id: string, cwd: string): SessionSummary => ({ id, cwd, title: id, createdAt: 't', lastActivity: 't', eventCount: 1 });
+const summary = (id: string, cwd: string): SessionSummary => ({ id, cwd, title: id, createdAt: 't', lastActivity: 't', eventCount: 1, toolCalls: 0, paths: [] });
 
 describe('initialSession', () => {
   const sessions = [summary('other', '/elsewhere'), summary('newest', '/w'), summary('older', '/w')];
@@ -19,7 +19,7 @@ describe('initialSession', () => {
     expect(initialSession(undefined, [summary('linked', '/real/w')], '/w')).toEqual({ open: 'linked' });
   });
 
-  it('creates one when the workspace has none', () => {
-    expect(initialSession(undefined, [], '/w')).toEqual({ create: true });
+  it('starts a blank one (created by its first command) when the workspace has none', () => {
+    expect(initialSession(undefined, [], '/w')).toEqual({ draft: true });
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiRequestError, ServerApi, UnauthorizedError } from './server-api';
 
-const summary = { id: 's1', title: 'Read a.ts', cwd: '/w', createdAt: 't', lastActivity: 't', eventCount: 2 };
+const summary = { id: 's1', title: 'Read a.ts', cwd: '/w', createdAt: 't', lastActivity: 't', eventCount: 2, toolCalls: 1, paths: ['a.ts'] };
 
 function fakeFetch(status: number, body: unknown, seen: Array<{ url: string; init?: RequestInit }> = []): typeof fetch {
   return (async (url: string, init?: RequestInit) => {

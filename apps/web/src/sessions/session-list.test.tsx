@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import type { SessionSummary } from '@toolcards/protocol';
 import { rawBidiControls } from '../cards/text/raw-controls';
 import { ClientProvider } from '../store/client-context';
@@ -13,6 +13,8 @@ const hostile: SessionSummary = {
   createdAt: '2025-01-01T00:00:00Z',
   lastActivity: 'soon\u202E',
   eventCount: 2,
+  toolCalls: 1,
+  paths: ['src/in\u202Evoice.ts'],
 };
 
 describe('SessionList', () => {
@@ -31,8 +33,32 @@ describe('SessionList', () => {
     expect(container.querySelector('time')?.textContent).toBe('soonU+202E');
     expect(rawBidiControls(container)).toEqual([]);
     expect(container.innerHTML).not.toContain('\u200B');
-    expect(screen.getAllByRole('img', { name: /^U\+202E right-to-left override/ })).toHaveLength(3);
+    expect(container.querySelector('.session-list__path')!.textContent).toBe('src/inU+202Evoice.ts');
+    expect(screen.getAllByRole('img', { name: /^U\+202E right-to-left override/ })).toHaveLength(4);
     expect(screen.getByRole('img', { name: /^U\+200B zero width space/ })).toBeTruthy();
+  });
+
+  it('names each workspace once above its sessions; rows show title, time, tool calls and the first paths', async () => {
+    const session = (id: string, cwd: string, toolCalls: number, paths: string[]): SessionSummary => ({
+      id, cwd, title: `title ${id}`, createdAt: '2025-01-01T00:00:00Z', lastActivity: '2025-01-01T00:00:00Z', eventCount: toolCalls * 2, toolCalls, paths,
+    });
+    const sessions = [session('a', '/w', 1, ['src/a.ts']), session('b', '/other', 0, []), session('c', '/w', 12, ['README.md', 'docs', 'src/b.ts'])];
+    const client = clientForTests({ api: { sessions: async () => sessions } });
+    render(
+      <ClientProvider client={client}>
+        <SessionList onOpened={() => {}} />
+      </ClientProvider>,
+    );
+    const here = await screen.findByRole('region', { name: 'Sessions in /w' });
+    expect(within(here).getByRole('heading').textContent).toBe('/w');
+    const rows = within(here).getAllByRole('button');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringMatching(/^title a.* · 1 tool callsrc\/a\.ts$/),
+      expect.stringMatching(/^title c.* · 12 tool callsREADME\.mddocssrc\/b\.ts$/),
+    ]);
+    expect(rows[0]!.textContent).not.toContain('/w');
+    expect(within(screen.getByRole('region', { name: 'Sessions in /other' })).getByRole('button').textContent).toMatch(/no tool calls$/);
+    expect(screen.queryByText(/events/)).toBeNull();
   });
 
   it('shows a failure message with its escapes too', async () => {

@@ -3,13 +3,15 @@ import type { SessionSummary } from '@toolcards/protocol';
 import { escapedText } from '../cards/text/invisible-characters';
 import { VisibleText } from '../cards/text/visible-text';
 import { useClient, useSessionState } from '../store/client-context';
-import { lastActivityLabel } from './last-activity-label';
+import { groupByWorkspace } from './group-by-workspace';
+import { SessionRow } from './session-row';
 
 type Listing = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; sessions: SessionSummary[] };
 
 /**
- * This workspace's sessions, newest first: open one, or start a new one. Titles and folders
- * come from session logs: invisible and bidi characters show as the cards' escapes.
+ * Sessions, grouped by workspace folder (named once, above its rows), newest first: open
+ * one, or start a new one. Titles and folders come from session logs: invisible and bidi
+ * characters show as the cards' escapes.
  */
 export function SessionList({ onOpened }: { onOpened: () => void }) {
   const client = useClient();
@@ -36,7 +38,8 @@ export function SessionList({ onOpened }: { onOpened: () => void }) {
           type="button"
           className="session-list__new"
           onClick={() => {
-            void client.newSession().then(onOpened);
+            client.newSession();
+            onOpened();
           }}
         >
           + New session
@@ -52,37 +55,29 @@ export function SessionList({ onOpened }: { onOpened: () => void }) {
         </p>
       )}
       {listing.state === 'ready' && listing.sessions.length === 0 && <p className="session-list__status">No sessions yet.</p>}
-      {listing.state === 'ready' && listing.sessions.length > 0 && (
-        <ul className="session-list__items">
-          {listing.sessions.map((session) => (
-            <li key={session.id}>
-              <button
-                type="button"
-                className="session-list__item"
-                aria-current={session.id === currentId ? 'true' : undefined}
-                onClick={() => {
-                  if (session.id !== currentId) client.openSession(session.id);
-                  onOpened();
-                }}
-              >
-                <span className="session-list__title">
-                  <VisibleText text={session.title || 'Untitled session'} />
-                </span>
-                <span className="session-list__cwd" title={escapedText(session.cwd)}>
-                  <VisibleText text={session.cwd} />
-                </span>
-                <span className="session-list__meta">
-                  <time dateTime={escapedText(session.lastActivity)} title={escapedText(session.lastActivity)}>
-                    <VisibleText text={lastActivityLabel(session.lastActivity, now)} />
-                  </time>
-                  {' · '}
-                  {session.eventCount} {session.eventCount === 1 ? 'event' : 'events'}
-                </span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      {listing.state === 'ready' &&
+        groupByWorkspace(listing.sessions).map((group) => (
+          <section key={group.cwd} className="session-list__group" aria-label={`Sessions in ${escapedText(group.cwd)}`}>
+            <h3 className="session-list__cwd" title={escapedText(group.cwd)}>
+              <VisibleText text={group.cwd} />
+            </h3>
+            <ul className="session-list__items">
+              {group.sessions.map((session) => (
+                <li key={session.id}>
+                  <SessionRow
+                    session={session}
+                    current={session.id === currentId}
+                    now={now}
+                    onOpen={() => {
+                      if (session.id !== currentId) client.openSession(session.id);
+                      onOpened();
+                    }}
+                  />
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
     </nav>
   );
 }

@@ -1,13 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ServerInfo, SessionSummary } from '@toolcards/protocol';
 import { SessionClient, TAIL_EVENTS, type HashPlace } from './session-client';
 import { SessionStore } from './session-store';
 import { UnauthorizedError } from '../sessions/server-api';
 import { WireTestServer } from '../test-support/wire-test-server';
 import type { ConnectionStatus } from './session-store';
+import { until } from '../../../../packages/tools/src/test-support/until';
 
 const info: ServerInfo = { version: 'test', workspace: '/w', model: null };
-const summary = (id: string): SessionSummary => ({ id, title: id, cwd: '/w', createdAt: 't', lastActivity: 't', eventCount: 0 });
+const summary = (id: string): SessionSummary => ({ id, title: id, cwd: '/w', createdAt: 't', lastActivity: 't', eventCount: 0, toolCalls: 0, paths: [] });
 
 function memoryHash(initial = ''): HashPlace & { value: string } {
   return {
@@ -69,20 +70,33 @@ describe('SessionClient over a real WebSocket', () => {
     for (let index = 0; index < 3; index += 1) server.append();
     const { store, hash } = startClient();
     await client!.start();
-    await vi.waitFor(() => expect(store.state.getState().caughtUp).toBe(true));
+    await until(() => expect(store.state.getState().caughtUp).toBe(true));
     expect(hash.value).toBe('#/s/s1');
     expect(server.received[0]).toEqual({ type: 'subscribe', sessionId: 's1', afterSeq: -1, tail: TAIL_EVENTS });
     expect(rowsOf(store)).toEqual(['m0', 'm1', 'm2']);
     server.append('live');
-    await vi.waitFor(() => expect(rowsOf(store)).toEqual(['m0', 'm1', 'm2', 'live']));
+    await until(() => expect(rowsOf(store)).toEqual(['m0', 'm1', 'm2', 'live']));
     expect(statuses).toEqual(['connected']); // it starts as 'connecting'
   });
 
-  it('creates a session when the workspace has none, and reopens the one in the URL', async () => {
+  it('creates no session on opening a workspace that has none: its first command creates it and is sent', async () => {
     const first = startClient({ sessions: [] });
     await client!.start();
+    expect(first.created).toEqual([]);
+    expect(first.store.state.getState()).toMatchObject({ sessionId: null, caughtUp: true, rows: [] });
+    expect(first.hash.value).toBe('');
+    expect(client!.runTool('glob', { pattern: '*' })).toBe(true);
+    expect(client!.runTool('grep', { pattern: 'x' })).toBe(true);
+    await until(() => expect(server.received.filter((frame) => frame.type === 'run-tool').map((frame) => frame.name)).toEqual(['glob', 'grep']));
     expect(first.created).toEqual(['s1']);
-    client!.stop();
+    expect(first.hash.value).toBe('#/s/s1');
+    // "+ New session" is blank again, with nothing created until it is used.
+    client!.newSession();
+    expect(first.store.state.getState()).toMatchObject({ sessionId: null, rows: [] });
+    expect(first.created).toEqual(['s1']);
+  });
+
+  it('reopens the session named in the URL', async () => {
     const second = startClient({ hash: '#/s/s1', sessions: [] });
     await client!.start();
     expect(second.created).toEqual([]);
@@ -94,31 +108,31 @@ describe('SessionClient over a real WebSocket', () => {
     server.append();
     const { store } = startClient();
     await client!.start();
-    await vi.waitFor(() => expect(store.state.getState().caughtUp).toBe(true));
+    await until(() => expect(store.state.getState().caughtUp).toBe(true));
     server.replayOverlap = 2; // the server resends what the client already has
     server.dropAll();
-    await vi.waitFor(() => expect(store.state.getState().connection.status).toBe('reconnecting'));
+    await until(() => expect(store.state.getState().connection.status).toBe('reconnecting'));
     server.append('while away');
-    await vi.waitFor(() => expect(server.connections).toBe(2));
-    await vi.waitFor(() => expect(rowsOf(store)).toEqual(['m0', 'm1', 'while away']));
+    await until(() => expect(server.connections).toBe(2));
+    await until(() => expect(rowsOf(store)).toEqual(['m0', 'm1', 'while away']));
     expect(server.received.filter((frame) => frame.type === 'subscribe')).toEqual([
       { type: 'subscribe', sessionId: 's1', afterSeq: -1, tail: TAIL_EVENTS },
       { type: 'subscribe', sessionId: 's1', afterSeq: 1 },
     ]);
     expect(statuses).toEqual(['connected', 'reconnecting', 'connected']);
     server.append('after');
-    await vi.waitFor(() => expect(rowsOf(store)).toEqual(['m0', 'm1', 'while away', 'after']));
+    await until(() => expect(rowsOf(store)).toEqual(['m0', 'm1', 'while away', 'after']));
   });
 
   it('never skips a gap: it resumes from the last seq it holds', async () => {
     server.append();
     const { store } = startClient();
     await client!.start();
-    await vi.waitFor(() => expect(store.state.getState().caughtUp).toBe(true));
+    await until(() => expect(store.state.getState().caughtUp).toBe(true));
     server.skipLive.add(1);
     server.append('lost in transit');
     server.append('after the hole');
-    await vi.waitFor(() => expect(rowsOf(store)).toEqual(['m0', 'lost in transit', 'after the hole']));
+    await until(() => expect(rowsOf(store)).toEqual(['m0', 'lost in transit', 'after the hole']));
     expect(server.received.filter((frame) => frame.type === 'subscribe').at(-1)).toEqual({ type: 'subscribe', sessionId: 's1', afterSeq: 0 });
   });
 
@@ -126,11 +140,11 @@ describe('SessionClient over a real WebSocket', () => {
     server.append();
     const { store } = startClient();
     await client!.start();
-    await vi.waitFor(() => expect(store.state.getState().caughtUp).toBe(true));
+    await until(() => expect(store.state.getState().caughtUp).toBe(true));
     server.broadcast({ type: 'error', code: 'SLOW_CONSUMER', message: 'you are too slow' });
-    await vi.waitFor(() => expect(server.connections).toBe(2));
+    await until(() => expect(server.connections).toBe(2));
     server.append('next');
-    await vi.waitFor(() => expect(rowsOf(store)).toEqual(['m0', 'next']));
+    await until(() => expect(rowsOf(store)).toEqual(['m0', 'next']));
     expect(store.state.getState().notices).toEqual([]);
   });
 
@@ -138,9 +152,9 @@ describe('SessionClient over a real WebSocket', () => {
     server.append();
     const { store } = startClient();
     await client!.start();
-    await vi.waitFor(() => expect(store.state.getState().caughtUp).toBe(true));
+    await until(() => expect(store.state.getState().caughtUp).toBe(true));
     await server.close();
-    await vi.waitFor(() => expect(store.state.getState().connection.status).toBe('offline'), { timeout: 8_000 });
+    await until(() => expect(store.state.getState().connection.status).toBe('offline'));
     expect(rowsOf(store)).toEqual(['m0']);
     expect(client!.runTool('read', { path: 'a' })).toBe(false);
     expect(store.state.getState().notices.at(-1)?.code).toBe('NOT_CONNECTED');
@@ -149,12 +163,12 @@ describe('SessionClient over a real WebSocket', () => {
   it('sends run-tool, user-message and cancel frames for the open session', async () => {
     const { store } = startClient();
     await client!.start();
-    await vi.waitFor(() => expect(store.state.getState().connection.status).toBe('connected'));
+    await until(() => expect(store.state.getState().connection.status).toBe('connected'));
     expect(client!.runTool('grep', { pattern: 'x' })).toBe(true);
     expect(client!.sendMessage('hello')).toBe(true);
     expect(client!.cancel()).toBe(true);
     client!.openLocation({ path: 'src/a.ts', line: 30 });
-    await vi.waitFor(() => expect(server.received).toHaveLength(5));
+    await until(() => expect(server.received).toHaveLength(5));
     expect(server.received.slice(1)).toEqual([
       { type: 'run-tool', sessionId: 's1', name: 'grep', args: { pattern: 'x' }, requestId: 'r1' },
       { type: 'user-message', sessionId: 's1', text: 'hello' },

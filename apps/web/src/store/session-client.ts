@@ -1,5 +1,5 @@
 import type { ClientFrame, JsonValue, ServerFrame, SessionSummary } from '@toolcards/protocol';
-import { initialSession } from '../sessions/initial-session';
+import { initialSession, type InitialSession } from '../sessions/initial-session';
 import { hashForSession, sessionIdFromHash } from '../sessions/session-hash';
 import { UnauthorizedError, type ServerApi } from '../sessions/server-api';
 import { OncePerFrame, type FrameScheduler } from './once-per-frame';
@@ -93,6 +93,9 @@ export class SessionClient {
   /** True from construction until the first session opens (or the start fails). */
   private starting = true;
   private heldUntilOpen: (() => boolean)[] = [];
+  /** A blank session is shown: the first command creates it. */
+  private drafting = false;
+  private creating = false;
 
   constructor(options: SessionClientOptions) {
     this.store = options.store;
@@ -125,12 +128,27 @@ export class SessionClient {
       const info = await this.api.info();
       this.store.setServer(info);
       if (hashId !== undefined) return;
-      const choice = initialSession(undefined, await this.api.sessions(), info.workspace);
-      this.openSession('open' in choice ? choice.open : (await this.api.createSession()).id);
+      this.openChoice(initialSession(undefined, await this.api.sessions(), info.workspace));
     });
     // The start failed before a session opened: what was held cannot be sent.
     this.starting = false;
-    if (this.heldUntilOpen.splice(0).length > 0) this.store.notice('NOT_CONNECTED', NOT_CONNECTED);
+    if (!this.drafting && this.heldUntilOpen.splice(0).length > 0) this.store.notice('NOT_CONNECTED', NOT_CONNECTED);
+  }
+
+  private openChoice(choice: InitialSession): void {
+    if ('open' in choice) this.openSession(choice.open);
+    else this.openDraft();
+  }
+
+  /** A blank session: shown at once, created on the server by its first command. */
+  openDraft(): void {
+    if (this.hash.read() !== '') this.hash.write('');
+    this.publisher.dispose();
+    this.replayPublisher.dispose();
+    this.backfill.dispose();
+    this.connection.close();
+    this.drafting = true;
+    this.store.openDraft();
   }
 
   /**
@@ -148,6 +166,7 @@ export class SessionClient {
   openSession(sessionId: string): void {
     if (this.hash.read() !== hashForSession(sessionId)) this.hash.write(hashForSession(sessionId));
     this.starting = false;
+    this.drafting = false;
     this.publisher.dispose();
     this.replayPublisher.dispose();
     this.backfill.dispose();
@@ -167,8 +186,9 @@ export class SessionClient {
     });
   }
 
-  async newSession(): Promise<void> {
-    await this.guard(async () => this.openSession((await this.api.createSession()).id));
+  /** "+ New session": a blank one, created on the server by its first command. */
+  newSession(): void {
+    this.openDraft();
   }
 
   /** The address bar's hash changed (back button, edited URL). */
@@ -193,13 +213,31 @@ export class SessionClient {
   }
 
   /**
-   * A command typed while the first session is still being chosen (the page just loaded):
-   * sent once it opens, instead of refused. Bounded; false once the start has ended.
+   * A command typed while there is no session to send it to: the page just loaded and the
+   * first session is still being chosen, or the blank session has no log yet — then this
+   * first command creates it. Sent once the session opens, instead of refused. Bounded.
    */
   private holdUntilOpen(send: () => boolean): boolean {
-    if (!this.starting || this.heldUntilOpen.length >= MAX_HELD_UNTIL_OPEN) return false;
+    if (!(this.starting || this.drafting) || this.heldUntilOpen.length >= MAX_HELD_UNTIL_OPEN) return false;
     this.heldUntilOpen.push(send);
+    if (this.drafting) void this.createDraftedSession();
     return true;
+  }
+
+  /** The blank session's first command: create it once, then what was typed is sent in order. */
+  private async createDraftedSession(): Promise<void> {
+    if (this.creating) return;
+    this.creating = true;
+    try {
+      await this.guard(async () => {
+        const created = await this.api.createSession();
+        if (this.drafting) this.openSession(created.id);
+      });
+    } finally {
+      this.creating = false;
+    }
+    // Creation failed (the notice says why): what was typed cannot be sent.
+    if (this.drafting) this.heldUntilOpen.splice(0);
   }
 
   /** Stops everything running in the session. */
@@ -272,8 +310,7 @@ export class SessionClient {
   private async openFallbackSession(): Promise<void> {
     await this.guard(async () => {
       const info = this.store.state.getState().server ?? (await this.api.info());
-      const choice = initialSession(undefined, await this.api.sessions(), info.workspace);
-      this.openSession('open' in choice ? choice.open : (await this.api.createSession()).id);
+      this.openChoice(initialSession(undefined, await this.api.sessions(), info.workspace));
     });
   }
 

@@ -7,7 +7,8 @@ import { requestIndexForCall, sameJson, type OpenLocationRequest } from './open-
 /** A call's state other than running (the default): what a call-state frame leaves standing. */
 export type HeldCallState = Exclude<CallState, 'running'>;
 
-export type ConnectionStatus = 'connecting' | 'connected' | 'reconnecting' | 'offline';
+/** `ready`: a blank session with no socket yet: the server answered, and the first command opens one. */
+export type ConnectionStatus = 'connecting' | 'connected' | 'reconnecting' | 'offline' | 'ready';
 
 export interface ConnectionState {
   status: ConnectionStatus;
@@ -142,7 +143,7 @@ export class SessionStore {
   private changed = false;
 
   /** Starts showing session `sessionId` from scratch; its history arrives as frames. */
-  openSession(sessionId: string): void {
+  openSession(sessionId: string | null): void {
     this.builder = new TimelineBuilder();
     this.held = [];
     this.older = [];
@@ -164,6 +165,12 @@ export class SessionStore {
       targetLines: new Map(),
       reveal: null,
     });
+  }
+
+  /** A blank session that does not exist yet (its first command creates it): nothing to load. */
+  openDraft(): void {
+    this.openSession(null);
+    this.state.setState({ caughtUp: true, connection: { status: 'ready' } });
   }
 
   /** The `load-history` to send for the next older page, unless one is in flight or none is left. */

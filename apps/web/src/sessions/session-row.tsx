@@ -1,0 +1,32 @@
+import type { SessionSummary } from '@toolcards/protocol';
+import { escapedText } from '../cards/text/invisible-characters';
+import { VisibleText } from '../cards/text/visible-text';
+import { lastActivityLabel } from './last-activity-label';
+
+/** One session: its title (two lines at most, whole in the tooltip), when, how many calls, and the first paths they touched. */
+export function SessionRow({ session, current, now, onOpen }: { session: SessionSummary; current: boolean; now: number; onOpen: () => void }) {
+  const title = session.title || 'Untitled session';
+  return (
+    <button type="button" className="session-list__item" aria-current={current ? 'true' : undefined} onClick={onOpen}>
+      <span className="session-list__title" title={escapedText(title)}>
+        <VisibleText text={title} />
+      </span>
+      <span className="session-list__meta">
+        <time dateTime={escapedText(session.lastActivity)} title={escapedText(session.lastActivity)}>
+          <VisibleText text={lastActivityLabel(session.lastActivity, now)} />
+        </time>
+        {' · '}
+        {session.toolCalls === 0 ? 'no tool calls' : `${session.toolCalls.toLocaleString('en-US')} tool ${session.toolCalls === 1 ? 'call' : 'calls'}`}
+      </span>
+      {session.paths.length > 0 && (
+        <span className="session-list__paths">
+          {session.paths.map((path, index) => (
+            <span key={index} className="session-list__path">
+              <VisibleText text={path} />
+            </span>
+          ))}
+        </span>
+      )}
+    </button>
+  );
+}
