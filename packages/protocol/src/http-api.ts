@@ -58,6 +58,37 @@ export const resultTextResponseSchema = z.object({
 });
 export type ResultTextResponse = z.infer<typeof resultTextResponseSchema>;
 
+/**
+ * A capped search's complete result, read from its spill file: first its outline (every
+ * file of a grep with its match count, or a glob's path count), then pages on demand.
+ */
+export const fullResultOutlineSchema = z.discriminatedUnion('shape', [
+  z.object({
+    shape: z.literal('matches'),
+    callId: z.string(),
+    /** Matches in the whole result. */
+    total: z.number().int().min(0),
+    files: z.array(z.object({ path: z.string(), matches: z.number().int().min(0) })),
+  }),
+  z.object({ shape: z.literal('paths'), callId: z.string(), total: z.number().int().min(0) }),
+]);
+export type FullResultOutline = z.infer<typeof fullResultOutlineSchema>;
+
+/** One page: a grep file's matches (`?file=N&offset=&limit=`), or a glob's paths (`?offset=&limit=`). */
+export const fullResultPageSchema = z.discriminatedUnion('shape', [
+  z.object({
+    shape: z.literal('matches'),
+    file: z.number().int().min(0),
+    offset: z.number().int().min(0),
+    matches: z.array(z.object({ lineNumber: z.number().int().min(1), line: z.string() })),
+  }),
+  z.object({ shape: z.literal('paths'), offset: z.number().int().min(0), paths: z.array(z.string()) }),
+]);
+export type FullResultPage = z.infer<typeof fullResultPageSchema>;
+
+/** Most items a page holds: a client asks again for more. */
+export const MAX_FULL_RESULT_PAGE = 1000;
+
 /** A closed list, like WIRE_ERROR_CODES: a client can switch on the code. */
 export const HTTP_ERROR_CODES = [
   'BAD_REQUEST',
@@ -71,6 +102,8 @@ export const HTTP_ERROR_CODES = [
   'UNKNOWN_SESSION',
   /** 404: the session has no logged result for that call (yet). */
   'UNKNOWN_RESULT',
+  /** 404: the result was not capped, or its full version was not saved, or is gone. */
+  'NO_FULL_RESULT',
   /** 409: another toolcards process is writing the session. */
   'SESSION_BUSY',
   /** 422: the session's log cannot be opened (e.g. a corrupt header). */

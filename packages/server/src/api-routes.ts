@@ -7,6 +7,8 @@ import { isSessionId } from '@toolcards/session';
  *   POST /api/sessions          → 201 { session: SessionSummary }
  *   GET  /api/sessions/:id      → { session, header, problems }   (opens it; events come over the WebSocket)
  *   GET  /api/sessions/:id/results/:callId → { callId, isError, content }   (a result's model-facing text)
+ *   GET  /api/sessions/:id/results/:callId/full[?file=&offset=&limit=] → a capped search's complete
+ *        result: its outline, or a page of it (read-only, from the spill file)
  */
 export type ApiRoute =
   | { kind: 'info' }
@@ -14,6 +16,7 @@ export type ApiRoute =
   | { kind: 'create-session' }
   | { kind: 'open-session'; id: string }
   | { kind: 'result-text'; id: string; callId: string }
+  | { kind: 'full-result'; id: string; callId: string }
   | { kind: 'bad-session-id' }
   | { kind: 'method-not-allowed'; allow: string[] }
   | { kind: 'not-found' };
@@ -32,9 +35,11 @@ export function matchApiRoute(method: string, pathname: string): ApiRoute {
     if (id === undefined || !isSessionId(id)) return { kind: 'bad-session-id' };
     const readOnly = method === 'GET' || method === 'HEAD';
     if (rest.length === 0) return readOnly ? { kind: 'open-session', id } : notAllowed(['GET']);
-    const callId = rest.length === 2 && rest[0] === 'results' ? decoded(rest[1]!) : undefined;
+    const full = rest.length === 3 && rest[2] === 'full';
+    const callId = (rest.length === 2 || full) && rest[0] === 'results' ? decoded(rest[1]!) : undefined;
     if (callId === undefined || callId === '' || callId.length > MAX_CALL_ID_LENGTH) return { kind: 'not-found' };
-    return readOnly ? { kind: 'result-text', id, callId } : notAllowed(['GET']);
+    if (!readOnly) return notAllowed(['GET']);
+    return full ? { kind: 'full-result', id, callId } : { kind: 'result-text', id, callId };
   }
   return { kind: 'not-found' };
 }

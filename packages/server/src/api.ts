@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { HttpErrorCode, OpenSessionResponse, ResultTextResponse, ServerInfo, SessionListResponse, SessionResponse, SessionSummary } from '@toolcards/protocol';
+import { searchMetaFromMeta, type HttpErrorCode, type OpenSessionResponse, type ResultTextResponse, type ServerInfo, type SessionListResponse, type SessionResponse, type SessionSummary } from '@toolcards/protocol';
 import { SessionBusyError, SessionLogUnreadableError, SessionLogWriteError, type SessionStore } from '@toolcards/session';
 import { matchApiRoute } from './api-routes';
+import { fullResultQueryOf, type FullResults } from './full-result/full-results';
 import { sendApiError, sendJson } from './http-responses';
 import type { SessionRegistry, SessionRuntime } from './session-registry';
 
@@ -11,6 +12,7 @@ export interface ApiDeps {
   registry: SessionRegistry;
   /** Sessions listed by default: those created on this workspace. */
   workspaceRoot: string;
+  fullResults: FullResults;
 }
 
 /**
@@ -87,6 +89,18 @@ async function answer(req: IncomingMessage, res: ServerResponse, url: URL, deps:
       if (!result) return sendApiError(res, 404, 'UNKNOWN_RESULT', `session "${route.id}" has no logged result for call "${route.callId}"`);
       const { callId, isError, content } = result.data;
       return sendJson(res, 200, { callId, isError, content } satisfies ResultTextResponse);
+    }
+    case 'full-result': {
+      const query = fullResultQueryOf(url.searchParams);
+      if (typeof query === 'string') return sendApiError(res, 400, 'BAD_REQUEST', query);
+      const runtime = await deps.registry.get(route.id);
+      if (!runtime) return sendApiError(res, 404, 'UNKNOWN_SESSION', `no session "${route.id}"`);
+      const result = await runtime.live.resultOf(route.callId);
+      if (!result) return sendApiError(res, 404, 'UNKNOWN_RESULT', `session "${route.id}" has no logged result for call "${route.callId}"`);
+      const meta = result.data.isError ? undefined : searchMetaFromMeta(result.data.meta);
+      if (meta === undefined) return sendApiError(res, 404, 'NO_FULL_RESULT', `call "${route.callId}" is not a search with a saved full result`);
+      const answer = await deps.fullResults.answer(deps.store.spillDir(route.id), route.callId, meta, query);
+      return answer.ok ? sendJson(res, 200, answer.body) : sendApiError(res, answer.status, answer.code, answer.message);
     }
     case 'bad-session-id':
       return sendApiError(res, 400, 'BAD_SESSION_ID', 'a session id is 1–64 letters, digits, "_" or "-"');

@@ -15,6 +15,7 @@ import { StaticSite } from './static-files';
 import { DEFAULT_DELIVERY_LIMITS, type DeliveryLimits } from './subscription/backpressure';
 import { callView, describePresenterFailure, type PresenterFailure, type PresenterFailureHook } from './view-computation';
 import { WebSocketHub } from './websocket';
+import { FullResults } from './full-result/full-results';
 
 export type { ModelDriver, ModelEvent, ModelSession, ModelToolCall, ModelToolOutcome, ModelTurnInput } from './model-driver';
 export { MODEL_NOT_CONFIGURED_MESSAGE } from './model-driver';
@@ -147,7 +148,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const server = createHttpServer({
     token,
     bound: () => ({ host, port }),
-    api: { info, store, registry, workspaceRoot },
+    api: { info, store, registry, workspaceRoot, fullResults: new FullResults() },
     site,
     hub,
     report,
