@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ReadResultView, SearchResultView, ToolCallView, ToolResultView } from './views';
+import type { ReadMeta, SearchMeta, SearchResultView, ToolCallView, ToolResultView } from './views';
 import {
   readMetaSchema,
   searchMetaSchema,
@@ -13,10 +13,6 @@ import {
  * falls back to the generic card. Rejection lists are written down as tests.
  */
 
-export type ReadMeta = Omit<ReadResultView, 'card' | 'title' | 'content'>;
-export type SearchMeta = DistributiveOmit<SearchResultView, 'card' | 'title'>;
-type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
-
 function safely<T>(schema: z.ZodType<T>, value: unknown): T | undefined {
   try {
     const parsed = schema.safeParse(value);
@@ -28,26 +24,26 @@ function safely<T>(schema: z.ZodType<T>, value: unknown): T | undefined {
 }
 
 export function readMetaFromMeta(meta: unknown): ReadMeta | undefined {
-  return safely(readMetaSchema, meta) as ReadMeta | undefined;
+  return safely(readMetaSchema, meta);
 }
 
 export function searchMetaFromMeta(meta: unknown): SearchMeta | undefined {
-  return safely(searchMetaSchema, meta) as SearchMeta | undefined;
+  return safely(searchMetaSchema, meta);
 }
 
 /** The search card for a grep/glob meta; accepts zero results as a valid empty card. */
 export function searchViewFromMeta(meta: unknown, title?: string): SearchResultView | undefined {
   const narrowed = searchMetaFromMeta(meta);
   if (!narrowed) return undefined;
-  return { card: 'search', ...(title === undefined ? {} : { title }), ...narrowed } as SearchResultView;
+  return { card: 'search', ...(title === undefined ? {} : { title }), ...narrowed };
 }
 
 /** Validates a result view that arrived over the wire. */
 export function resultViewFromWire(view: unknown): ToolResultView | undefined {
-  return safely(toolResultViewSchema, view) as ToolResultView | undefined;
+  return safely(toolResultViewSchema, view);
 }
 
 /** Validates a call view that arrived over the wire. */
 export function callViewFromWire(view: unknown): ToolCallView | undefined {
-  return safely(toolCallViewSchema, view) as ToolCallView | undefined;
+  return safely(toolCallViewSchema, view);
 }

@@ -1,23 +1,29 @@
 import { z } from 'zod';
-import { TOOL_CALL_KINDS, type ToolCallKind } from './views';
 
 /**
- * zod schemas for every view and meta shape. Semantic rules (ordering, bounds)
- * live here too so the wire validator and the meta narrowing agree.
+ * zod schemas for every view and meta shape: the one source of their types (views.ts
+ * infers them). Semantic rules (ordering, bounds) live here too so the wire validator
+ * and the meta narrowing agree.
  */
 
 const lineNumber = z.number().int().min(1);
 const count = z.number().int().min(0);
 
-export const readFileLineSchema = z.object({ number: lineNumber, text: z.string() });
+export const readFileLineSchema = z.object({
+  /** 1-based line number in the file. */
+  number: lineNumber,
+  text: z.string(),
+});
 
 /** The read tool's persisted meta: the structured window. */
 export const readMetaSchema = z
   .object({
     path: z.string().min(1),
+    /** 1-based first line the window asked for (kept even when `lines` is empty). */
     offset: lineNumber,
     lines: z.array(readFileLineSchema),
     totalLines: count,
+    /** Shiki language id; absent → plain text. */
     lang: z.string().optional(),
   })
   .superRefine((meta, ctx) => {
@@ -39,7 +45,8 @@ export const readMetaSchema = z
     }
   });
 
-const matchRangeSchema = z.tuple([count, count]);
+/** `[start, end)` in UTF-16 code units of the delivered `line`. */
+export const matchRangeSchema = z.tuple([count, count]);
 
 export const searchLineMatchSchema = z
   .object({ lineNumber, line: z.string(), ranges: z.array(matchRangeSchema).optional() })
@@ -63,8 +70,11 @@ export const searchMatchesMetaSchema = z
   .object({
     shape: z.literal('matches'),
     files: z.array(searchFileMatchesSchema),
+    /** The retained page is not the whole result. */
     truncated: z.boolean(),
+    /** Every match the search found, before any cap. */
     total: count,
+    /** Where the full, uncapped result was saved (a path the read tool can open). */
     spillPath,
   })
   .refine(
@@ -93,7 +103,12 @@ export const genericResultViewSchema = z.object({
 });
 
 export const readResultViewSchema = z
-  .object({ card: z.literal('read'), title, content: z.string().optional() })
+  .object({
+    card: z.literal('read'),
+    title,
+    /** The envelope-stripped model text, for consumers without a read card. */
+    content: z.string().optional(),
+  })
   .and(readMetaSchema);
 
 export const searchResultViewSchema = z
@@ -102,9 +117,19 @@ export const searchResultViewSchema = z
 
 export const toolResultViewSchema = z.union([genericResultViewSchema, readResultViewSchema, searchResultViewSchema]);
 
+/** Icon category of a call. */
+export const toolCallKindSchema = z.enum(['read', 'edit', 'delete', 'move', 'search', 'execute', 'fetch', 'other']);
+
+export const callLocationSchema = z.object({
+  path: z.string(),
+  /** 1-based line, when the call targets one. */
+  line: lineNumber.optional(),
+});
+
+/** Call side: read and search calls stay generic while pending — nothing structured exists yet. */
 export const toolCallViewSchema = z.object({
   card: z.literal('generic'),
   title: z.string(),
-  kind: z.enum(TOOL_CALL_KINDS as [ToolCallKind, ...ToolCallKind[]]).optional(),
-  locations: z.array(z.object({ path: z.string(), line: lineNumber.optional() })).optional(),
+  kind: toolCallKindSchema.optional(),
+  locations: z.array(callLocationSchema).optional(),
 });

@@ -1,3 +1,5 @@
+import { parseCommandLine, type CommandLineRefusal } from '@toolcards/tools';
+
 /**
  * `toolcards` command line, parsed without side effects so every shape is
  * tested plainly. cli.ts does the I/O.
@@ -57,102 +59,81 @@ Without a key the workbench still runs /read, /grep and /glob from the composer.
 
 A workspace folder literally named "tool" is written ./tool.`;
 
+const OPTIONS = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  'data-dir': { type: 'string' },
+  open: { type: 'boolean' },
+  'allow-outside-workspace': { type: 'boolean' },
+  model: { type: 'string' },
+  'base-url': { type: 'string' },
+  'max-steps': { type: 'string' },
+  'max-running-tools': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+} as const;
+
+/** What each value option needs: said when the value is missing, and (with the value) when it is wrong. */
+const NEEDS: Readonly<Record<string, string>> = {
+  '--port': '--port needs a number from 0 to 65535',
+  '--host': '--host needs an address, e.g. --host 127.0.0.1',
+  '--data-dir': '--data-dir needs a folder',
+  '--model': '--model needs a value (see --help)',
+  '--base-url': '--base-url needs a value (see --help)',
+  '--max-steps': '--max-steps needs a value (see --help)',
+  '--max-running-tools': '--max-running-tools needs a whole number from 1 to 9999',
+};
+
 export function parseCliArgs(argv: readonly string[]): CliCommand {
   if (argv[0] === 'tool') return { command: 'tool', argv: argv.slice(1) };
-  const args: ServeArgs = {
-    workspace: undefined,
-    port: DEFAULT_PORT,
-    host: DEFAULT_HOST,
-    dataDir: undefined,
-    open: undefined,
-    allowOutsideWorkspace: false,
-    model: undefined,
-    baseUrl: undefined,
-    maxSteps: undefined,
-    maxRunningTools: undefined,
-  };
-  let onlyPositionals = false;
-  for (let index = 0; index < argv.length; index += 1) {
-    const arg = argv[index] as string;
-    if (onlyPositionals || !arg.startsWith('-') || arg === '-') {
-      if (args.workspace !== undefined) return invalid(`unexpected argument "${arg}": only one workspace folder can be given`);
-      args.workspace = arg;
-      continue;
-    }
-    if (arg === '--') {
-      onlyPositionals = true;
-      continue;
-    }
-    const equals = arg.indexOf('=');
-    const name = equals === -1 ? arg : arg.slice(0, equals);
-    const inline = equals === -1 ? undefined : arg.slice(equals + 1);
-    const takeValue = (): string | undefined => {
-      if (inline !== undefined) return inline;
-      const next = argv[index + 1];
-      if (next === undefined || (next.startsWith('-') && next !== '-')) return undefined;
-      index += 1;
-      return next;
-    };
-    const noValue = (): CliCommand | undefined => (inline === undefined ? undefined : invalid(`${name} takes no value`));
-    switch (name) {
-      case '-h':
-      case '--help':
-        return { command: 'help' };
-      case '-v':
-      case '--version':
-        return { command: 'version' };
-      case '--port': {
-        const value = takeValue();
-        const port = value === undefined || !/^\d{1,5}$/.test(value) ? Number.NaN : Number(value);
-        if (!(port >= 0 && port <= 65535)) return invalid(`--port needs a number from 0 to 65535${value === undefined ? '' : `, not "${value}"`}`);
-        args.port = port;
-        break;
-      }
-      case '--host': {
-        const value = takeValue();
-        if (!value) return invalid('--host needs an address, e.g. --host 127.0.0.1');
-        args.host = value;
-        break;
-      }
-      case '--data-dir': {
-        const value = takeValue();
-        if (!value) return invalid('--data-dir needs a folder');
-        args.dataDir = value;
-        break;
-      }
-      case '--open':
-      case '--no-open':
-        if (inline !== undefined) return invalid(`${name} takes no value`);
-        args.open = name === '--open';
-        break;
-      case '--allow-outside-workspace': {
-        const refused = noValue();
-        if (refused) return refused;
-        args.allowOutsideWorkspace = true;
-        break;
-      }
-      case '--max-running-tools': {
-        const value = takeValue();
-        const count = value === undefined || !/^\d{1,4}$/.test(value) ? 0 : Number(value);
-        if (count < 1) return invalid(`--max-running-tools needs a whole number from 1 to 9999${value === undefined ? '' : `, not "${value}"`}`);
-        args.maxRunningTools = count;
-        break;
-      }
-      case '--model':
-      case '--base-url':
-      case '--max-steps': {
-        const value = takeValue();
-        if (!value) return invalid(`${name} needs a value (see --help)`);
-        if (name === '--model') args.model = value;
-        else if (name === '--base-url') args.baseUrl = value;
-        else args.maxSteps = value;
-        break;
-      }
-      default:
-        return invalid(`unknown option ${name}`);
-    }
+  // `--no-open` is the negation of `--open`: the last of the two wins.
+  const parsed = parseCommandLine({ args: argv, options: OPTIONS, allowNegative: true });
+  if ('refused' in parsed) return invalid(refusalMessage(parsed));
+  const { values, positionals } = parsed;
+  if (values.help) return { command: 'help' };
+  if (values.version) return { command: 'version' };
+  if (positionals.length > 1) return invalid(`unexpected argument "${positionals[1]}": only one workspace folder can be given`);
+
+  for (const name of ['host', 'data-dir', 'model', 'base-url', 'max-steps'] as const) {
+    // An empty `--host=` is as missing as a bare `--host`.
+    if (values[name] === '') return invalid(needs(`--${name}`));
   }
-  return { command: 'serve', args };
+  const port = values.port === undefined ? DEFAULT_PORT : wholeNumber('--port', values.port, 0, 65535);
+  if (typeof port !== 'number') return port;
+  const maxRunningTools = values['max-running-tools'] === undefined ? undefined : wholeNumber('--max-running-tools', values['max-running-tools'], 1, 9999);
+  if (typeof maxRunningTools === 'object') return maxRunningTools;
+
+  return {
+    command: 'serve',
+    args: {
+      workspace: positionals[0],
+      port,
+      host: values.host ?? DEFAULT_HOST,
+      dataDir: values['data-dir'],
+      open: values.open,
+      allowOutsideWorkspace: values['allow-outside-workspace'] ?? false,
+      model: values.model,
+      baseUrl: values['base-url'],
+      maxSteps: values['max-steps'],
+      maxRunningTools,
+    },
+  };
+}
+
+function refusalMessage({ refused, option }: CommandLineRefusal): string {
+  if (refused === 'unknown option') return `unknown option ${option}`;
+  if (refused === 'unexpected value') return `${option} takes no value`;
+  return needs(option);
+}
+
+function needs(option: string): string {
+  return NEEDS[option] ?? `${option} needs a value`;
+}
+
+/** Digits only — no sign, point or exponent — from `min` to `max`. */
+function wholeNumber(option: string, text: string, min: number, max: number): number | CliCommand {
+  const value = /^\d+$/.test(text) ? Number(text) : Number.NaN;
+  return value >= min && value <= max ? value : invalid(`${needs(option)}, not "${text}"`);
 }
 
 function invalid(message: string): CliCommand {

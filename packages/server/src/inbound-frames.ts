@@ -1,6 +1,7 @@
 import {
   CLIENT_FRAME_TYPES,
   clientFrameSchema,
+  describeZodIssues,
   isJsonObject,
   MAX_INBOUND_FRAME_BYTES,
   type ClientFrame,
@@ -59,11 +60,7 @@ function decode(data: Buffer | string, isBinary: boolean): DecodedFrame {
     return fail('UNKNOWN_FRAME_TYPE', `unknown frame type ${JSON.stringify(clip(type))}; expected one of ${CLIENT_FRAME_TYPES.join(', ')}`, echo);
   }
   const parsed = clientFrameSchema.safeParse(value);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = issue && issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ` : '';
-    return fail('BAD_FRAME', `bad ${type} frame: ${where}${issue?.message ?? 'invalid'}`, echo);
-  }
+  if (!parsed.success) return fail('BAD_FRAME', `bad ${type} frame: ${describeZodIssues(parsed.error.issues)}`, echo);
   return { ok: true, frame: parsed.data };
 }
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { JsonValue, ToolErrorCode, ToolOrigin } from '@toolcards/protocol';
+import type { JsonValue, ToolOrigin } from '@toolcards/protocol';
+import { errorResult } from '@toolcards/tools';
 import type { SlotQueue, SpillStore, ToolConfig, ToolContext, ToolResult, Workspace } from '@toolcards/tools';
 import { InvalidEventError } from '@toolcards/session';
 import type { LiveSession } from './live-session';
@@ -122,14 +123,14 @@ export class ToolRunner {
         result = await this.execute(request.name, request.args, { ...this.context, signal: controller.signal });
       } catch (error) {
         // runTool never rejects by contract; if it does, the call still gets a result card.
-        result = failure('TOOL_FAILED', `${request.name} failed: ${(error as Error)?.message ?? String(error)}`);
+        result = errorResult('TOOL_FAILED', `${request.name} failed: ${(error as Error)?.message ?? String(error)}`);
       } finally {
         // Released before waiting for earlier results to be logged: the slot is for executing.
         this.slots.queue.release();
       }
     } else {
       // Cancelled while queued (no timeout is set on the wait): the same result runTool gives a call cancelled before it started.
-      result = failure('TOOL_ABORTED', `${request.name} was cancelled before it started.`);
+      result = errorResult('TOOL_ABORTED', `${request.name} was cancelled before it started.`);
     }
     if (request.logResultAfter) await request.logResultAfter.catch(() => {});
     try {
@@ -138,7 +139,7 @@ export class ToolRunner {
     } catch (error) {
       if (error instanceof InvalidEventError) {
         // The result is not loggable (bad shape from a tool): log why instead, so the call is not left pending.
-        result = failure('TOOL_FAILED', `${request.name} returned a result that cannot be logged: ${error.message}`);
+        result = errorResult('TOOL_FAILED', `${request.name} returned a result that cannot be logged: ${error.message}`);
         try {
           this.appendResult(callId, result);
           return { callId, result };
@@ -162,7 +163,7 @@ export class ToolRunner {
     const message = `the result of this ${name} call could not be saved (${reason}); run it again`;
     const owed = abortedResult(callId, message);
     this.session.owe(owed);
-    return { callId, result: failure('TOOL_ABORTED', message) };
+    return { callId, result: errorResult('TOOL_ABORTED', message) };
   }
 
   private appendResult(callId: string, result: ToolResult): void {
@@ -181,8 +182,4 @@ export class ToolRunner {
 
 export function newCallId(): string {
   return `call_${randomBytes(8).toString('hex')}`;
-}
-
-function failure(code: ToolErrorCode, message: string): ToolResult {
-  return { content: [{ type: 'text', text: message }], isError: true, error: { code, message } };
 }

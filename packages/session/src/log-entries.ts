@@ -1,4 +1,5 @@
 import {
+  describeZodIssues,
   parsedSessionEventSchema,
   sessionHeaderSchema,
   type SessionEvent,
@@ -16,7 +17,7 @@ export function parseHeaderLine(text: string): LineParse<SessionHeader> {
   const json = parseJson(text);
   if (!json.ok) return json;
   const parsed = sessionHeaderSchema.safeParse(json.value);
-  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, message: `not a session header (${describeIssues(parsed.error.issues)})` };
+  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, message: `not a session header (${describeZodIssues(parsed.error.issues)})` };
 }
 
 export function parseEventLine(text: string): LineParse<SessionEvent> {
@@ -31,7 +32,7 @@ export function parseEventLine(text: string): LineParse<SessionEvent> {
  */
 export function eventFromJson(value: unknown): LineParse<SessionEvent> {
   const parsed = parsedSessionEventSchema.safeParse(value);
-  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, message: `not a session event (${describeIssues(parsed.error.issues)})` };
+  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, message: `not a session event (${describeZodIssues(parsed.error.issues)})` };
 }
 
 function parseJson(text: string): LineParse<unknown> {
@@ -40,14 +41,6 @@ function parseJson(text: string): LineParse<unknown> {
   } catch (error) {
     return { ok: false, message: `not valid JSON (${(error as Error).message})` };
   }
-}
-
-function describeIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
-  const first = issues[0];
-  if (!first) return 'invalid';
-  const where = first.path.length > 0 ? `${first.path.map(String).join('.')}: ` : '';
-  const more = issues.length > 1 ? ` and ${issues.length - 1} more` : '';
-  return `${where}${first.message}${more}`;
 }
 
 /**

@@ -8,8 +8,10 @@ export type {
   Workspace,
 } from './tool';
 export { DEFAULT_TOOL_CONFIG } from './tool-config';
+export { errorResult } from './tool-error';
 export { createWorkspace, type WorkspaceOptions } from './workspace';
 export { createSpillStore } from './spill-store';
 export { SlotQueue, type SlotWait, type SlotWaitOptions } from './slot-queue';
 export { TOOL_NAMES, toolSpecs, runTool, presentCall, presentResult } from './registry';
 export { runToolCommand, type ToolCommandIo } from './tool-command';
+export { parseCommandLine, type CommandLineRefusal } from './command-line';

@@ -1,5 +1,5 @@
-import type { z } from 'zod';
 import {
+  describeZodIssues,
   isJsonObject,
   type JsonObject,
   type JsonValue,
@@ -48,16 +48,7 @@ export function parseToolArgs(tool: ToolDefinition<unknown>, args: JsonValue): P
     : args;
   const parsed = tool.argsSchema.safeParse(input);
   if (parsed.success) return { ok: true, args: parsed.data };
-  return { ok: false, message: `Invalid arguments for ${tool.name}: ${describeIssues(parsed.error.issues)}` };
-}
-
-function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
-  return issues
-    .map((issue) => {
-      const field = issue.path.map(String).join('.');
-      return field === '' ? issue.message : `${field}: ${issue.message}`;
-    })
-    .join('; ');
+  return { ok: false, message: `Invalid arguments for ${tool.name}: ${describeZodIssues(parsed.error.issues)}` };
 }
 
 export async function runTool(name: string, args: JsonValue, context: ToolContext): Promise<ToolResult> {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { JsonValue } from '@toolcards/protocol';
+import { parseCommandLine } from './command-line';
 import { findTool, parseToolArgs, presentCall, presentResult, runTool, TOOL_NAMES } from './registry';
 import { createSpillStore } from './spill-store';
 import { DEFAULT_TOOL_CONFIG } from './tool-config';
@@ -39,13 +40,12 @@ interface CommandLine {
  * and benchmarks. `argv` may start with the `tool` sub-command word or not.
  */
 export async function runToolCommand(argv: string[], io: ToolCommandIo): Promise<number> {
-  const words = argv[0] === 'tool' ? argv.slice(1) : argv;
-  if (words.includes('--help') || words.includes('-h')) {
+  const parsed = commandLineFrom(argv[0] === 'tool' ? argv.slice(1) : argv);
+  if (parsed === 'help') {
     io.stdout.write(USAGE);
     return EXIT_RESULT;
   }
-  const parsed = parseCommandLine(words);
-  if (typeof parsed === 'string') return badArguments(io, parsed);
+  if ('problem' in parsed) return badArguments(io, parsed.problem);
 
   const tool = findTool(parsed.name);
   if (tool === undefined) {
@@ -91,32 +91,24 @@ export async function runToolCommand(argv: string[], io: ToolCommandIo): Promise
   return EXIT_RESULT;
 }
 
-function parseCommandLine(words: string[]): CommandLine | string {
-  const positional: string[] = [];
-  let workspace: string | undefined;
-  let json = false;
-  for (let index = 0; index < words.length; index += 1) {
-    const word = words[index]!;
-    if (word === '--json') {
-      json = true;
-    } else if (word === '--workspace') {
-      const value = words[index + 1];
-      if (value === undefined || value === '') return '--workspace needs a folder.';
-      workspace = value;
-      index += 1;
-    } else if (word.startsWith('--workspace=')) {
-      workspace = word.slice('--workspace='.length);
-      if (workspace === '') return '--workspace needs a folder.';
-    } else if (word.startsWith('--')) {
-      return `unknown option ${word}.`;
-    } else {
-      positional.push(word);
-    }
+function commandLineFrom(words: string[]): CommandLine | 'help' | { problem: string } {
+  const parsed = parseCommandLine({
+    args: words,
+    options: { workspace: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+  });
+  if ('refused' in parsed) {
+    const { refused, option } = parsed;
+    if (refused === 'unknown option') return { problem: `unknown option ${option}.` };
+    // --workspace is the only option that takes a value.
+    return { problem: refused === 'missing value' ? `${option} needs a folder.` : `${option} takes no value.` };
   }
-  const [name, argsJson, ...extra] = positional;
-  if (name === undefined) return 'missing the tool name.';
-  if (extra.length > 0) return `unexpected argument ${JSON.stringify(extra[0])}; pass the tool's arguments as one JSON object.`;
-  return { name, argsJson: argsJson ?? '{}', workspace, json };
+  const { values, positionals } = parsed;
+  if (values.help) return 'help';
+  if (values.workspace === '') return { problem: '--workspace needs a folder.' };
+  const [name, argsJson, ...extra] = positionals;
+  if (name === undefined) return { problem: 'missing the tool name.' };
+  if (extra.length > 0) return { problem: `unexpected argument ${JSON.stringify(extra[0])}; pass the tool's arguments as one JSON object.` };
+  return { name, argsJson: argsJson ?? '{}', workspace: values.workspace, json: values.json ?? false };
 }
 
 function badArguments(io: ToolCommandIo, message: string): number {
