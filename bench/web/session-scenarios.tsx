@@ -18,6 +18,8 @@ const SUMMARY: SessionSummary = {
   createdAt: '2025-01-01T00:00:00Z',
   lastActivity: '2025-01-01T00:00:00Z',
   eventCount: 0,
+  toolCalls: 0,
+  paths: [],
 };
 
 /** The whole app shell (header, timeline, composer) on a client whose socket is the frame source. */

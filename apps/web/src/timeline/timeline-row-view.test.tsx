@@ -139,7 +139,7 @@ describe('TimelineRowView', () => {
 
   it('shows the latest read card again, flashed, instead of adding an identical one; a new read otherwise', () => {
     const runTool = vi.spyOn(client, 'runTool').mockReturnValue(true);
-    const readA = (seq: number, callId: string, args: Record<string, unknown>, isError = false) => [
+    const readA = (seq: number, callId: string, args: { path: string; offset?: number }, isError = false) => [
       frame(seq, 'tool/call', { callId, name: 'read', args, origin: 'user' }),
       frame(seq + 1, 'tool/result', { callId, content: [{ type: 'text', text: 'x' }], isError, ...(isError ? { error: { code: 'FS_NOT_FOUND', message: 'gone' } } : {}) }),
     ];
