@@ -24,6 +24,7 @@ import { globBench } from './node/glob.bench';
 import { grepBench } from './node/grep.bench';
 import { prepareLargeTree, type LargeTree } from './node/large-tree';
 import { readCountBench } from './node/read-count.bench';
+import { storeIngestBench } from './node/store-ingest.bench';
 import { reopenBench } from './reopen/reopen.bench';
 import { consoleTable, markdownReport, mergeSections, readReportData, type BenchSection } from './report';
 
@@ -31,6 +32,7 @@ const BENCHES: readonly BenchDefinition[] = [
   grepBench,
   globBench,
   readCountBench,
+  storeIngestBench,
   readCardBench,
   searchCardBench,
   timelineReplayBench,

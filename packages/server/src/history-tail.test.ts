@@ -26,7 +26,7 @@ async function connect(server: { port: number; token: string }): Promise<TestCli
 }
 
 function waitForEvents(client: TestClient, sessionId: string, count: number): Promise<true> {
-  return client.waitFor(() => (client.events(sessionId).length >= count ? true : undefined), `${count} events`, 20_000);
+  return client.waitFor(() => (client.events(sessionId).length >= count ? true : undefined), `${count} events`);
 }
 
 function historyFrames(frames: ServerFrame[], sessionId: string): HistoryFrame[] {

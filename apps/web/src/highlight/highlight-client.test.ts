@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HighlightWorkerReply, HighlightWorkerRequest } from './highlight-messages';
+import { until } from '../../../../packages/tools/src/test-support/until';
 
 /** A stand-in module worker: records what the page posts, lets the test reply or fail. */
 class FakeWorker extends EventTarget {
@@ -82,7 +83,7 @@ describe('startHighlight', () => {
     const worker = FakeWorker.last!;
     worker.fail();
     expect(worker.terminated).toBe(true);
-    await vi.waitFor(() => expect(onChunk).toHaveBeenCalled(), { timeout: 20_000 });
+    await until(() => expect(onChunk).toHaveBeenCalled());
     const [start, lines] = onChunk.mock.calls[0]!;
     expect(start).toBe(0);
     expect(lines[0].map((token: { text: string }) => token.text).join('')).toBe('{"a": 1}');
@@ -93,7 +94,7 @@ describe('startHighlight', () => {
     const later = vi.fn();
     startHighlight({ lang: 'json', texts: ['[]'] }, later);
     expect(FakeWorker.last).toBeUndefined();
-    await vi.waitFor(() => expect(later).toHaveBeenCalled(), { timeout: 20_000 });
+    await until(() => expect(later).toHaveBeenCalled());
   });
 
   it('warms a language in the worker when idle, once, and not one it has no grammar for', async () => {

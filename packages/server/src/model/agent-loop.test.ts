@@ -1,10 +1,11 @@
 import OpenAI from 'openai';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { JsonValue, NewSessionEvent, SessionEventData, SessionEventType } from '@toolcards/protocol';
 import { runAgentTurn, type AgentTurn } from './agent-loop';
 import { conversationFromLog } from './conversation-from-log';
 import { startFakeChatCompletionsServer, type FakeChatCompletionsServer, type FakeScript } from '../test-support/fake-chat-completions-server';
 import type { ToolResult } from '@toolcards/tools';
+import { until } from '../../../tools/src/test-support/until';
 import type { ModelToolSpec } from './model-tools';
 
 // The loop against a real HTTP server speaking Chat Completions SSE, through the
@@ -348,10 +349,26 @@ describe('model API failures', () => {
       { kind: 'status', status: 429, message: 'Rate limit reached', headers: { 'retry-after': '0.2' } },
       { kind: 'stream', text: ['Made it.'] },
     ]);
-    const started = Date.now();
-    expect(await h.say('hi')).toEqual({ reason: 'done' });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(190);
-    expect(h.retries).toEqual([{ kind: 'rate-limited', attempt: 2, delayMs: 200 }]);
+    // The wait before the retry runs on a fake clock (faked from the moment the retry is
+    // announced; the first request ran on real timers), so "not before 200 ms, and then at
+    // once" is checked exactly rather than with a stopwatch.
+    const client = new OpenAI({ apiKey: KEY, baseURL: h.server.url, maxRetries: 0 });
+    const requests = vi.spyOn(client.chat.completions, 'create');
+    const turn = h.say('hi', { client, onRetry: recordRetryThenFakeTimers(h) });
+    try {
+      await until(() => h.retries.length === 1, 'the retry');
+      expect(h.retries).toEqual([{ kind: 'rate-limited', attempt: 2, delayMs: 200 }]);
+      await vi.advanceTimersByTimeAsync(199);
+      await settle();
+      expect(requests).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(1);
+      await settle();
+      expect(requests).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await turn).toEqual({ reason: 'done' });
+    expect(h.server.requests).toHaveLength(2);
     expect(textOf(h.log)).toBe('Made it.');
   });
 
@@ -435,7 +452,7 @@ describe('cancelling a turn', () => {
     const h = await harness([{ kind: 'stall', text: ['Thinking about ', 'it'] }]);
     const turn = h.say('long question');
     await h.server.waitForRequests(1);
-    await waitFor(() => textOf(h.log) === 'Thinking about it');
+    await until(() => textOf(h.log) === 'Thinking about it', 'the streamed text');
     h.controller.abort();
     expect(await turn).toEqual({ reason: 'cancelled' });
     await h.server.waitForDisconnect(0);
@@ -463,10 +480,16 @@ describe('cancelling a turn', () => {
 
   it('cancels a retry wait', async () => {
     const h = await harness([{ kind: 'status', status: 429, headers: { 'retry-after': '0.9' } }]);
-    const turn = h.say('hi');
-    await waitFor(() => h.retries.length === 1);
-    h.controller.abort();
-    expect(await turn).toEqual({ reason: 'cancelled' });
+    // On a fake clock the wait cannot end by itself: only the cancel can end the turn.
+    const turn = h.say('hi', { onRetry: recordRetryThenFakeTimers(h) });
+    try {
+      await until(() => h.retries.length === 1, 'the retry');
+      h.controller.abort();
+      expect(await turn).toEqual({ reason: 'cancelled' });
+      await vi.advanceTimersByTimeAsync(1_000); // the wait's timer is gone: nothing asks again
+    } finally {
+      vi.useRealTimers();
+    }
     expect(h.server.requests).toHaveLength(1);
   });
 });
@@ -518,11 +541,16 @@ describe('continuing a reopened session', () => {
   });
 });
 
-async function waitFor(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
+/** An onRetry that records the retry as the harness does, then fakes setTimeout: the wait that follows runs on a fake clock. */
+function recordRetryThenFakeTimers(h: Harness): AgentTurn['onRetry'] {
+  return ({ failure, attempt, delayMs }) => {
+    h.retries.push({ kind: failure.kind, attempt, delayMs });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  };
+}
+
+/** Lets every callback already due run (promise jobs and I/O callbacks), without moving any clock. */
+function settle(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 

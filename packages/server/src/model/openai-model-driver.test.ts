@@ -6,6 +6,7 @@ import { WebSocket } from 'ws';
 import type { ServerFrame, SessionEvent } from '@toolcards/protocol';
 import { startServer, type RunningServer } from '../index';
 import { startFakeChatCompletionsServer, type FakeChatCompletionsServer, type FakeScript } from '../test-support/fake-chat-completions-server';
+import { until } from '../../../tools/src/test-support/until';
 import { modelConfigFrom } from './model-config';
 import { createOpenAiModelDriver } from './openai-model-driver';
 
@@ -91,13 +92,7 @@ async function connect(server: RunningServer, sessionId: string): Promise<Client
         return frame.type === 'history' ? frame.items.map((item) => item.event) : [];
       }),
     send: (frame) => ws.send(JSON.stringify(frame)),
-    waitFor: async (predicate) => {
-      const deadline = Date.now() + 10_000;
-      while (!predicate(frames)) {
-        if (Date.now() > deadline) throw new Error(`timed out; frames: ${JSON.stringify(frames, null, 1).slice(0, 3000)}`);
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-    },
+    waitFor: (predicate) => until(() => predicate(frames), () => `a condition; frames: ${JSON.stringify(frames, null, 1).slice(0, 3000)}`),
   };
   client.send({ type: 'subscribe', sessionId, afterSeq: -1 });
   await client.waitFor((all) => all.some((frame) => frame.type === 'caught-up'));

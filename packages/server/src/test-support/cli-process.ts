@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { until } from '../../../tools/src/test-support/until';
 
 export const BIN = fileURLToPath(new URL('../../bin/toolcards.mjs', import.meta.url));
 
@@ -26,18 +27,16 @@ export function spawnCli(args: string[], env: Record<string, string | undefined>
   return { child, stdout: () => stdout, stderr: () => stderr, exited };
 }
 
-/** Waits for the start banner and reads the URL (with its token) from it. */
-export async function waitForStartUrl(cli: CliProcess, timeoutMs = 15_000): Promise<{ url: URL; port: number; token: string }> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const match = /open (http:\/\/\S+)/.exec(cli.stdout());
-    if (match?.[1]) {
-      const url = new URL(match[1]);
-      return { url, port: Number(url.port), token: url.searchParams.get('token') ?? '' };
-    }
-    if (cli.child.exitCode !== null || Date.now() > deadline) {
-      throw new Error(`toolcards did not start: exit ${cli.child.exitCode}\nstdout: ${cli.stdout()}\nstderr: ${cli.stderr()}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+/**
+ * Waits for the start banner and reads the URL (with its token) from it; fails at once if
+ * the process exits first. No deadline of its own: the test's timeout bounds the start.
+ */
+export async function waitForStartUrl(cli: CliProcess): Promise<{ url: URL; port: number; token: string }> {
+  const banner = () => /open (http:\/\/\S+)/.exec(cli.stdout())?.[1];
+  const output = () => `exit ${cli.child.exitCode}\nstdout: ${cli.stdout()}\nstderr: ${cli.stderr()}`;
+  await until(() => banner() !== undefined || cli.child.exitCode !== null, () => `the start banner; ${output()}`);
+  const found = banner();
+  if (found === undefined) throw new Error(`toolcards did not start: ${output()}`);
+  const url = new URL(found);
+  return { url, port: Number(url.port), token: url.searchParams.get('token') ?? '' };
 }

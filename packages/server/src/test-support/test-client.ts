@@ -1,5 +1,6 @@
 import { WebSocket } from 'ws';
 import { serverFrameSchema, WEBSOCKET_PATH, type ServerFrame, type SessionEvent } from '@toolcards/protocol';
+import { stillWaiting } from '../../../tools/src/test-support/until';
 
 /** Short enough for a failure message: big event payloads are left out. */
 function describeFrame(frame: ServerFrame): string {
@@ -56,28 +57,24 @@ export class TestClient {
     this.ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
   }
 
-  /** Resolves with the first non-undefined result of `check` over the frames received so far. */
-  waitFor<T>(check: (frames: ServerFrame[]) => T | undefined, what = 'a condition', timeoutMs = 10_000): Promise<T> {
-    return new Promise((resolve, reject) => {
-      const attempt = () => {
-        const found = check(this.frames);
-        if (found !== undefined) {
-          cleanup();
-          resolve(found);
-          return true;
-        }
-        return false;
-      };
-      const timer = setTimeout(() => {
-        cleanup();
-        reject(new Error(`timed out waiting for ${what}; got ${this.frames.length} frames, the last: ${this.frames.slice(-5).map(describeFrame).join(', ')}`));
-      }, timeoutMs);
-      const waiter = () => void attempt();
-      const cleanup = () => {
-        clearTimeout(timer);
+  /**
+   * Resolves with the first non-undefined result of `check` over the frames received so far,
+   * checked again on every frame and on close. No deadline of its own: the test's timeout
+   * bounds it; should the test fail while it waits, the console names `what` and the last frames.
+   */
+  waitFor<T>(check: (frames: ServerFrame[]) => T | undefined, what = 'a condition'): Promise<T> {
+    const found = check(this.frames);
+    if (found !== undefined) return Promise.resolve(found);
+    const waiting = stillWaiting(() => `${what}; got ${this.frames.length} frames, the last: ${this.frames.slice(-5).map(describeFrame).join(', ')}`);
+    return new Promise((resolve) => {
+      const waiter = () => {
+        const result = check(this.frames);
+        if (result === undefined) return;
         this.waiters.delete(waiter);
+        waiting.done();
+        resolve(result);
       };
-      if (!attempt()) this.waiters.add(waiter);
+      this.waiters.add(waiter);
     });
   }
 

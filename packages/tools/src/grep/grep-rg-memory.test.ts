@@ -19,8 +19,6 @@ import { executeGrep } from './grep-search';
 const MB = 1024 * 1024;
 /** The heap cap, plus the file's pages ripgrep maps (50 MB) and its own code. */
 const RG_PEAK_LIMIT = GREP_MEMORY_LIMIT_BYTES + 50 * MB + 32 * MB;
-/** Well inside the 30 s timeout the search reached before. */
-const TIME_LIMIT_MS = 10_000;
 
 let base: string;
 let context: ToolContext;
@@ -66,19 +64,19 @@ function sampleRipgrepPeaks(): () => { peakBytes: number; processes: number } {
   };
 }
 
+// SEARCH_MEMORY_LIMIT, not SEARCH_TIMEOUT: the cap ends the search, not the 30 s timeout (which
+// the test's 20 s timeout would not even let it reach). How soon it ends is not asserted.
 describe.runIf(process.platform === 'linux')('ripgrep on a 50 MB line matched 25 million times', () => {
   it.each([
     ['the file', 'dense/line-50mb.txt'],
     ['its folder', 'dense'],
   ])('stays under its memory cap and stops with SEARCH_MEMORY_LIMIT naming the file, searching %s', async (_, searched) => {
-    const started = Date.now();
     const stop = sampleRipgrepPeaks();
     const result = await executeGrep({ pattern: 'b|needle', path: searched }, context);
     const { peakBytes, processes } = stop();
 
     expect(processes).toBeGreaterThan(0);
     expect(peakBytes).toBeLessThan(RG_PEAK_LIMIT);
-    expect(Date.now() - started).toBeLessThan(TIME_LIMIT_MS);
     expect(result).toMatchObject({ isError: true, error: { code: 'SEARCH_MEMORY_LIMIT' } });
     expect(result.error?.message).toContain('reached its memory limit (256 MB) in dense/line-50mb.txt, on a line with too many matches');
     expect(result.error?.message).toContain('include "!line-50mb.txt"');

@@ -1,10 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeGlob } from '../glob/glob-search';
 import { executeGrep } from '../grep/grep-search';
+import { runningRipgreps } from '../test-support/ripgrep-processes';
+import { until } from '../test-support/until';
 import type { ToolConfig, ToolContext } from '../tool';
 import { DEFAULT_TOOL_CONFIG } from '../tool-config';
 import { createWorkspace } from '../workspace';
@@ -26,22 +27,6 @@ afterAll(() => rm(base, { recursive: true, force: true }));
 
 function context(config: Partial<ToolConfig>, signal = new AbortController().signal): ToolContext {
   return { workspace, signal, config: { ...DEFAULT_TOOL_CONFIG, ...config } };
-}
-
-/** ripgrep processes this process has running now, read from /proc. */
-function runningRipgreps(): number {
-  let count = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'latin1');
-      const afterName = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (stat.includes('(rg)') && Number(afterName[1]) === process.pid) count += 1;
-    } catch {
-      // exited meanwhile
-    }
-  }
-  return count;
 }
 
 describe('ripgrep processes per server', () => {
@@ -77,8 +62,3 @@ describe('ripgrep processes per server', () => {
     expect((await running).error?.code).toBe('SEARCH_TIMEOUT');
   }, 30_000);
 });
-
-/** Waits, polling, until `condition` holds (the test's own timeout bounds it). */
-async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));
-}

@@ -3,7 +3,14 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { readFixtures } from '../fixtures';
 import { rawBidiControls } from '../text/raw-controls';
+import { startHighlight } from '../../highlight/highlight-client';
 import { ReadCard } from './read-card';
+
+// The real highlighter, watched: a test can see whether a window was handed to it.
+vi.mock('../../highlight/highlight-client', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../highlight/highlight-client')>();
+  return { ...actual, startHighlight: vi.fn(actual.startHighlight) };
+});
 
 /**
  * happy-dom has no layout: give the code viewport the size a browser would (28rem ≈ 448px)
@@ -75,12 +82,20 @@ describe('ReadCard', () => {
     expect(screen.queryByRole('button', { name: /copy/i })).toBeNull();
   });
 
-  it('labels a file without a language as plain text and never colours it', async () => {
+  it('labels a file without a language as plain text and never colours it', () => {
+    vi.mocked(startHighlight).mockClear();
     const { container } = render(<ReadCard view={readFixtures.plainText} />);
     expect(screen.getByText('plain text')).toBeTruthy();
     expect(rows(container).map(codeOf)).toEqual(readFixtures.plainText.lines.map((line) => line.text));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Colour only ever arrives through startHighlight, and render has run the card's effects:
+    // a window never handed to it stays plain however long one waits.
+    expect(startHighlight).not.toHaveBeenCalled();
     expect(container.querySelector('.tc-tok')).toBeNull();
+    // The same window with a language is handed over at once (not run here: only the call matters).
+    vi.mocked(startHighlight).mockImplementationOnce(() => () => {});
+    render(<ReadCard view={{ ...readFixtures.plainText, lang: 'json' }} />);
+    expect(startHighlight).toHaveBeenCalledOnce();
+    expect(vi.mocked(startHighlight).mock.calls[0]![0]).toMatchObject({ lang: 'json' });
   });
 
   it('puts the real line numbers in a gutter that holds no text, so a copy takes only code', () => {
@@ -128,7 +143,7 @@ describe('ReadCard', () => {
     const before = rows(container).map(codeOf);
     // Plain rows come first.
     expect(container.querySelector('.tc-tok')).toBeNull();
-    await waitFor(() => expect(container.querySelector('.tc-tok')).not.toBeNull(), { timeout: 30_000 });
+    await waitFor(() => expect(container.querySelector('.tc-tok')).not.toBeNull());
     const token = container.querySelector<HTMLElement>('.tc-tok')!;
     expect(token.style.getPropertyValue('--shiki-light')).toMatch(/^#[0-9a-f]{6}/i);
     expect(token.style.getPropertyValue('--shiki-dark')).toMatch(/^#[0-9a-f]{6}/i);
@@ -148,7 +163,7 @@ describe('ReadCard', () => {
     texts[81] = '*/';
     const view = { ...readFixtures.typescript, lines: texts.map((text, index) => ({ number: index + 1, text })), totalLines: 90 };
     const { container } = render(<ReadCard view={view} />);
-    await waitFor(() => expect(rows(container)[80]!.querySelector('.tc-tok')).not.toBeNull(), { timeout: 30_000 });
+    await waitFor(() => expect(rows(container)[80]!.querySelector('.tc-tok')).not.toBeNull());
     const colour = (row: number) => rows(container)[row]!.querySelector<HTMLElement>('.tc-tok')!.style.getPropertyValue('--shiki-light');
     expect(colour(80)).toBe(colour(79));
     expect(colour(80)).not.toBe(colour(84));
@@ -204,7 +219,7 @@ describe('ReadCard', () => {
       expect(shown()).toEqual(expected);
       expect(screen.getByRole('note')).toBeTruthy();
       expect(rawBidiControls(container)).toEqual([]);
-      await waitFor(() => expect(rows(container)[2]!.querySelector('.tc-tok')).not.toBeNull(), { timeout: 30_000 });
+      await waitFor(() => expect(rows(container)[2]!.querySelector('.tc-tok')).not.toBeNull());
       expect(shown()).toEqual(expected);
       expect(rows(container)[2]!.querySelectorAll('.tc-tok .tc-escape--bidi')).toHaveLength(4);
       expect(rawBidiControls(container)).toEqual([]);

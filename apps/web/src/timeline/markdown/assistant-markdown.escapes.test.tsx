@@ -53,7 +53,7 @@ describe('AssistantMarkdown escapes in text, not in the Markdown', () => {
     const pre = container.querySelector('pre.tl-md__pre');
     expect(pre?.textContent).toBe('const aU+200B = "xU+202Ey";\nlet b = 1;\n');
     expectNoRawControls(container);
-    await waitFor(() => expect(container.querySelectorAll('pre .tc-tok').length).toBeGreaterThan(3), { timeout: 15_000 });
+    await waitFor(() => expect(container.querySelectorAll('pre .tc-tok').length).toBeGreaterThan(3));
     expect(pre?.textContent).toBe('const aU+200B = "xU+202Ey";\nlet b = 1;\n');
     expect(container.querySelector('pre .tc-tok .tc-escape--bidi')).toBeTruthy();
     expectNoRawControls(container);

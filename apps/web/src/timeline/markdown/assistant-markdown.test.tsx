@@ -37,7 +37,7 @@ describe('AssistantMarkdown', () => {
     const pre = container.querySelector('pre.tl-md__pre');
     expect(pre?.textContent).toBe(`${code}\n`);
     expect(container.querySelector('.tl-md__fence-lang')?.textContent).toBe('typescript');
-    await waitFor(() => expect(container.querySelectorAll('pre .tc-tok').length).toBeGreaterThan(3), { timeout: 15_000 });
+    await waitFor(() => expect(container.querySelectorAll('pre .tc-tok').length).toBeGreaterThan(3));
     expect(pre?.textContent).toBe(`${code}\n`);
     const coloured = [...container.querySelectorAll<HTMLElement>('pre .tc-tok')].filter((token) => token.style.getPropertyValue('--shiki-light') !== '');
     expect(coloured.length).toBeGreaterThan(0);
