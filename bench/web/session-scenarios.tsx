@@ -34,6 +34,12 @@ function mountApp(container: HTMLElement, source: FrameSource): SessionClient {
       resultText: async () => {
         throw new Error('the bench sends full results');
       },
+      fullResultOutline: async () => {
+        throw new Error('the bench has no capped results');
+      },
+      fullResultPage: async () => {
+        throw new Error('the bench has no capped results');
+      },
     },
     socketUrl: 'ws://127.0.0.1:9/ws?token=bench',
     hash: { read: () => hash, write: (next) => (hash = next) },

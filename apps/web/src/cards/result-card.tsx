@@ -3,6 +3,7 @@ import { GenericCard } from './generic/generic-card';
 import { ReadCard, type ReadNextRequest } from './read/read-card';
 import { SearchMatchesCard } from './search/search-matches-card';
 import { SearchPathsCard } from './search/search-paths-card';
+import type { FullResultSource } from './search/full-result-source';
 
 export interface ResultCardProps {
   view: ToolResultView;
@@ -15,6 +16,8 @@ export interface ResultCardProps {
   onOpenLocation?: (location: CallLocation) => void;
   /** A read card's "Next N lines": the shell runs that read. */
   onReadNext?: (request: ReadNextRequest) => void;
+  /** A capped search's complete result, for the card to show in place. */
+  fullResult?: FullResultSource;
 }
 
 /**
@@ -22,7 +25,7 @@ export interface ResultCardProps {
  * `card` (and, for search, on `shape`); never on a tool's name. The `never` defaults make a
  * new member of the protocol union a compile error here until it has a card.
  */
-export function ResultCard({ view, isError = false, errorCode, targetLine, onOpenLocation, onReadNext }: ResultCardProps) {
+export function ResultCard({ view, isError = false, errorCode, targetLine, onOpenLocation, onReadNext, fullResult }: ResultCardProps) {
   switch (view.card) {
     case 'generic':
       return <GenericCard view={view} isError={isError} errorCode={errorCode} />;
@@ -31,9 +34,9 @@ export function ResultCard({ view, isError = false, errorCode, targetLine, onOpe
     case 'search':
       switch (view.shape) {
         case 'matches':
-          return <SearchMatchesCard view={view} onOpenLocation={onOpenLocation} />;
+          return <SearchMatchesCard view={view} onOpenLocation={onOpenLocation} fullResult={fullResult} />;
         case 'paths':
-          return <SearchPathsCard view={view} onOpenLocation={onOpenLocation} />;
+          return <SearchPathsCard view={view} onOpenLocation={onOpenLocation} fullResult={fullResult} />;
         default:
           return <UnsupportedCard view={view} />;
       }

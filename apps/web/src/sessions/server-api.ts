@@ -1,9 +1,13 @@
 import {
   apiErrorSchema,
+  fullResultOutlineSchema,
+  fullResultPageSchema,
   resultTextResponseSchema,
   serverInfoSchema,
   sessionListResponseSchema,
   sessionResponseSchema,
+  type FullResultOutline,
+  type FullResultPage,
   type ResultTextResponse,
   type ServerInfo,
   type SessionSummary,
@@ -52,6 +56,18 @@ export class ServerApi {
     return this.request('GET', path, (body) => parsedWith(resultTextResponseSchema, body));
   }
 
+  /** A capped search's complete result: its outline (files and counts, or a path count). */
+  fullResultOutline(sessionId: string, callId: string): Promise<FullResultOutline> {
+    return this.request('GET', fullResultPath(sessionId, callId), (body) => parsedWith(fullResultOutlineSchema, body));
+  }
+
+  /** A page of it: a grep file's matches (`file`), or a glob's paths. */
+  fullResultPage(sessionId: string, callId: string, query: FullResultQuery): Promise<FullResultPage> {
+    const params = new URLSearchParams({ offset: String(query.offset), limit: String(query.limit) });
+    if (query.file !== undefined) params.set('file', String(query.file));
+    return this.request('GET', `${fullResultPath(sessionId, callId)}?${params}`, (body) => parsedWith(fullResultPageSchema, body));
+  }
+
   private async request<T>(method: 'GET' | 'POST', path: string, narrow: (body: unknown) => T | undefined): Promise<T> {
     const response = await this.fetchImpl(`${this.base}${path}`, {
       method,
@@ -79,4 +95,15 @@ export class ServerApi {
 function parsedWith<T>(schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } }, value: unknown): T | undefined {
   const parsed = schema.safeParse(value);
   return parsed.success ? parsed.data : undefined;
+}
+
+/** Which page of a full result to fetch. */
+export interface FullResultQuery {
+  file?: number;
+  offset: number;
+  limit: number;
+}
+
+function fullResultPath(sessionId: string, callId: string): string {
+  return `/api/sessions/${encodeURIComponent(sessionId)}/results/${encodeURIComponent(callId)}/full`;
 }

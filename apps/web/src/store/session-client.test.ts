@@ -48,6 +48,8 @@ describe('SessionClient over a real WebSocket', () => {
         sessions: async () => options.sessions ?? [summary('s1')],
         createSession: async () => (created.push('s1'), summary('s1')),
         resultText: async (_sessionId, callId) => ({ callId, isError: false, content: [{ type: 'text', text: `text of ${callId}` }] }),
+        fullResultOutline: async (_sessionId, callId) => ({ shape: 'paths', callId, total: 0 }),
+        fullResultPage: async () => ({ shape: 'paths', offset: 0, paths: [] }),
       },
       socketUrl: server.url,
       hash,
@@ -181,7 +183,7 @@ describe('SessionClient over a real WebSocket', () => {
     const store = new SessionStore();
     client = new SessionClient({
       store,
-      api: { info: async () => { throw new UnauthorizedError(); }, sessions: async () => [], createSession: async () => summary('x'), resultText: async () => { throw new UnauthorizedError(); } },
+      api: { info: async () => { throw new UnauthorizedError(); }, sessions: async () => [], createSession: async () => summary('x'), resultText: async () => { throw new UnauthorizedError(); }, fullResultOutline: async () => { throw new UnauthorizedError(); }, fullResultPage: async () => { throw new UnauthorizedError(); } },
       socketUrl: server.url,
       hash: memoryHash(),
     });

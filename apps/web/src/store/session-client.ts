@@ -1,4 +1,5 @@
 import type { ClientFrame, JsonValue, ServerFrame, SessionSummary } from '@toolcards/protocol';
+import type { FullResultSource } from '../cards';
 import { initialSession, type InitialSession } from '../sessions/initial-session';
 import { hashForSession, sessionIdFromHash } from '../sessions/session-hash';
 import { UnauthorizedError, type ServerApi } from '../sessions/server-api';
@@ -16,7 +17,7 @@ export interface HashPlace {
 
 export interface SessionClientOptions {
   store: SessionStore;
-  api: Pick<ServerApi, 'info' | 'sessions' | 'createSession' | 'resultText'>;
+  api: Pick<ServerApi, 'info' | 'sessions' | 'createSession' | 'resultText' | 'fullResultOutline' | 'fullResultPage'>;
   /** ws(s)://host/ws?token=… */
   socketUrl: string;
   hash: HashPlace;
@@ -160,6 +161,16 @@ export class SessionClient {
     if (sessionId === null) throw new Error('No session is open.');
     const answer = await this.api.resultText(sessionId, callId);
     return answer.content.map((block) => block.text).join('\n');
+  }
+
+  /** A capped search's complete result in the open session, read page by page from the server. */
+  fullResult(callId: string): FullResultSource {
+    const sessionId = this.store.state.getState().sessionId;
+    const noSession = () => Promise.reject(new Error('No session is open.'));
+    return {
+      outline: () => (sessionId === null ? noSession() : this.api.fullResultOutline(sessionId, callId)),
+      page: (query) => (sessionId === null ? noSession() : this.api.fullResultPage(sessionId, callId, query)),
+    };
   }
 
   /** Shows a session, replayed from its log through the same path as live events. */

@@ -15,6 +15,12 @@ export function clientForTests(options: { info?: ServerInfo; api?: Partial<Sessi
       sessions: async () => [summary],
       createSession: async () => summary,
       resultText: async (_sessionId, callId) => ({ callId, isError: false, content: [{ type: 'text', text: `the text of ${callId}` }] }),
+      fullResultOutline: async () => {
+        throw new Error('no full result in this test');
+      },
+      fullResultPage: async () => {
+        throw new Error('no full result in this test');
+      },
       ...options.api,
     },
     socketUrl: 'ws://127.0.0.1:1/ws?token=t',

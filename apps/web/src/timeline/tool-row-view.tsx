@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { assertNever, type ToolCallView, type ToolResultView } from '@toolcards/protocol';
 import { CallCard, ResultCard, viewForCall, viewForResult, type CallCardState, type ReadNextRequest } from '../cards';
 import { useClient, useSessionState } from '../store/client-context';
@@ -37,6 +37,7 @@ export function ToolRowView({ row }: { row: ToolRow }) {
   const callState = useSessionState((state) => state.callStates.get(row.callId));
   const openLocation = useCallback((location: CardLocation) => client.openLocation(location), [client]);
   const readNext = useCallback((request: ReadNextRequest) => client.readWindow(request), [client]);
+  const fullResult = useMemo(() => (row.result?.isError === false ? client.fullResult(row.callId) : undefined), [client, row.callId, row.result?.isError]);
   if (row.result) {
     const view = resultViewOf(row.result, row.call);
     // Lean from history and not drawable from its view: the text the fallback shows is fetched.
@@ -51,6 +52,7 @@ export function ToolRowView({ row }: { row: ToolRow }) {
         targetLine={targetLine}
         onOpenLocation={openLocation}
         onReadNext={readNext}
+        fullResult={fullResult}
       />
     );
   }

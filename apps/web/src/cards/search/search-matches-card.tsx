@@ -7,16 +7,25 @@ import { initiallyExpandedGroups } from './initial-expansion';
 import { matchesSummaryText } from './search-summary-text';
 import { SearchMatchesList } from './search-matches-list';
 import { SearchSummary } from './search-summary';
+import { countText, formatCount } from '../frame/count-text';
+import { FullMatchesList } from './full-matches-list';
+import { FullOutlineStatus } from './full-outline-status';
+import type { FullResultSource } from './full-result-source';
+import { useFullOutline } from './use-full-outline';
 
 interface SearchMatchesCardProps {
   view: SearchMatchesResultView;
   onOpenLocation?: (location: CallLocation) => void;
+  /** Where the complete result of a capped search is read from (absent: the spill opens as text). */
+  fullResult?: FullResultSource;
 }
 
 /** A content search: matches grouped by file. */
-export function SearchMatchesCard({ view, onOpenLocation }: SearchMatchesCardProps) {
+export function SearchMatchesCard({ view, onOpenLocation, fullResult }: SearchMatchesCardProps) {
   const [expanded, setExpanded] = useState(() => initiallyExpandedGroups(view.files));
   const [openedKey, setOpenedKey] = useState<string>();
+  const [showFull, setShowFull] = useState(false);
+  const full = useFullOutline(fullResult, showFull);
   const title = view.title ?? 'Search';
   const hasBidiControls = useMemo(
     () => hasBidiControl(title) || view.files.some((file) => hasBidiControl(file.path) || file.matches.some((match) => hasBidiControl(match.line))),
@@ -32,7 +41,7 @@ export function SearchMatchesCard({ view, onOpenLocation }: SearchMatchesCardPro
       heading={<CardTitle title={title} />}
       hasBidiControls={hasBidiControls}
       actions={
-        view.files.length > 1 ? (
+        view.files.length > 1 && !showFull ? (
           <>
             <button type="button" className="tc-card__action" onClick={() => setExpanded(view.files.map(() => true))}>
               Expand all
@@ -45,13 +54,16 @@ export function SearchMatchesCard({ view, onOpenLocation }: SearchMatchesCardPro
       }
     >
       <SearchSummary
-        text={matchesSummaryText(view)}
+        text={full.state === 'ready' && full.outline.shape === 'matches' ? `all ${countText(full.outline.total, 'match', 'matches')} in ${countText(full.outline.files.length, 'file', 'files')}` : matchesSummaryText(view)}
         truncated={view.truncated}
         empty={view.files.length === 0}
         spillPath={view.spillPath}
         onOpenLocation={onOpenLocation}
+        full={fullResult === undefined ? undefined : { total: formatCount(view.total), showing: showFull, onToggle: () => setShowFull(!showFull) }}
       />
-      {view.files.length > 0 && (
+      <FullOutlineStatus state={full} />
+      {full.state === 'ready' && full.outline.shape === 'matches' && <FullMatchesList outline={full.outline} source={fullResult!} onOpenLocation={onOpenLocation} />}
+      {!showFull && view.files.length > 0 && (
         <SearchMatchesList
           files={view.files}
           expanded={expanded}

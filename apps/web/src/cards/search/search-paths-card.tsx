@@ -6,15 +6,24 @@ import { hasBidiControl } from '../text/invisible-characters';
 import { pathsSummaryText } from './search-summary-text';
 import { SearchPathsList } from './search-paths-list';
 import { SearchSummary } from './search-summary';
+import { countText, formatCount } from '../frame/count-text';
+import { FullOutlineStatus } from './full-outline-status';
+import { FullPathsList } from './full-paths-list';
+import type { FullResultSource } from './full-result-source';
+import { useFullOutline } from './use-full-outline';
 
 interface SearchPathsCardProps {
   view: SearchPathsResultView;
   onOpenLocation?: (location: CallLocation) => void;
+  /** Where the complete result of a capped search is read from (absent: the spill opens as text). */
+  fullResult?: FullResultSource;
 }
 
 /** A file search: the paths found. */
-export function SearchPathsCard({ view, onOpenLocation }: SearchPathsCardProps) {
+export function SearchPathsCard({ view, onOpenLocation, fullResult }: SearchPathsCardProps) {
   const [openedKey, setOpenedKey] = useState<string>();
+  const [showFull, setShowFull] = useState(false);
+  const full = useFullOutline(fullResult, showFull);
   const title = view.title ?? 'Files';
   const hasBidiControls = useMemo(() => hasBidiControl(title) || view.paths.some(hasBidiControl), [title, view.paths]);
 
@@ -26,13 +35,16 @@ export function SearchPathsCard({ view, onOpenLocation }: SearchPathsCardProps) 
       hasBidiControls={hasBidiControls}
     >
       <SearchSummary
-        text={pathsSummaryText(view)}
+        text={full.state === 'ready' ? `all ${countText(full.outline.total, 'file', 'files')}` : pathsSummaryText(view)}
         truncated={view.truncated}
         empty={view.paths.length === 0}
         spillPath={view.spillPath}
         onOpenLocation={onOpenLocation}
+        full={fullResult === undefined ? undefined : { total: formatCount(view.total), showing: showFull, onToggle: () => setShowFull(!showFull) }}
       />
-      {view.paths.length > 0 && (
+      <FullOutlineStatus state={full} />
+      {full.state === 'ready' && full.outline.shape === 'paths' && <FullPathsList total={full.outline.total} source={fullResult!} onOpenLocation={onOpenLocation} />}
+      {!showFull && view.paths.length > 0 && (
         <SearchPathsList
           paths={view.paths}
           openedKey={openedKey}

@@ -10,17 +10,30 @@ interface SearchSummaryProps {
   /** Nothing was found: the line is the card's explicit empty state. */
   empty: boolean;
   onOpenLocation?: (location: CallLocation) => void;
+  /**
+   * The card can show the complete result itself: the banner offers "Show all N" (or, once
+   * shown, a way back) instead of opening the spill file as text.
+   */
+  full?: { total: string; showing: boolean; onToggle: () => void };
 }
 
 /** The summary line; when truncated, the banner that says where the rest is. */
-export function SearchSummary({ text, spillPath, truncated, empty, onOpenLocation }: SearchSummaryProps) {
+export function SearchSummary({ text, spillPath, truncated, empty, onOpenLocation, full }: SearchSummaryProps) {
   const className = ['tc-search__summary', truncated ? 'tc-search__summary--truncated' : '', empty ? 'tc-card__empty' : '']
     .filter(Boolean)
     .join(' ');
   return (
     <p className={className}>
       {text}
-      {truncated && spillPath !== undefined && (
+      {truncated && spillPath !== undefined && full !== undefined && (
+        <>
+          {' — '}
+          <button type="button" className="tc-search__spill" title={escapedText(spillPath)} aria-pressed={full.showing} onClick={full.onToggle}>
+            {full.showing ? 'Show the first page only' : `Show all ${full.total}`}
+          </button>
+        </>
+      )}
+      {truncated && spillPath !== undefined && full === undefined && (
         <>
           {' — full result: '}
           <button

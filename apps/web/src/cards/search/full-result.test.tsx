@@ -1,0 +1,119 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { FullResultOutline, FullResultPage } from '@toolcards/protocol';
+import { searchMatchesFixtures, searchPathsFixtures } from '../fixtures';
+import type { FullResultSource } from './full-result-source';
+import { SearchCard } from './search-card';
+
+/** 300 files of 4 matches; file 7 has 1,200 (it pages). Served from memory, as the route would page the spill. */
+function matchesSource(): FullResultSource & { pages: { file?: number; offset: number; limit: number }[] } {
+  const counts = Array.from({ length: 300 }, (_, file) => (file === 7 ? 1200 : 4));
+  const path = (file: number) => `src/dir${String(file).padStart(3, '0')}/file.ts`;
+  const pages: { file?: number; offset: number; limit: number }[] = [];
+  return {
+    pages,
+    outline: async (): Promise<FullResultOutline> => ({
+      shape: 'matches',
+      callId: 'c',
+      total: counts.reduce((sum, count) => sum + count, 0),
+      files: counts.map((matches, file) => ({ path: path(file), matches })),
+    }),
+    page: async (query): Promise<FullResultPage> => {
+      pages.push(query);
+      const file = query.file!;
+      const end = Math.min(counts[file]!, query.offset + query.limit);
+      return {
+        shape: 'matches',
+        file,
+        offset: query.offset,
+        matches: Array.from({ length: Math.max(0, end - query.offset) }, (_, index) => ({ lineNumber: query.offset + index + 1, line: `needle ${file}:${query.offset + index + 1}` })),
+      };
+    },
+  };
+}
+
+describe('a capped search card over its complete result', () => {
+  // Happy-dom has no layout: give the list the viewport a browser would (36rem), rows keep their estimated heights.
+  beforeEach(() => {
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.classList.contains('tc-search__full') ? 576 : 0;
+    });
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(600);
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('shows every file of the full grep, loads a group\'s matches as it is expanded, and opens a match at its line', async () => {
+    const user = userEvent.setup();
+    const source = matchesSource();
+    const onOpenLocation = vi.fn();
+    const { container } = render(<SearchCard view={searchMatchesFixtures.truncated} fullResult={source} onOpenLocation={onOpenLocation} />);
+    await user.click(screen.getByRole('button', { name: 'Show all 1,204' }));
+
+    const list = await screen.findByRole('list', { name: 'All 2,396 matches' });
+    expect(container.querySelector('.tc-search__summary')!.textContent).toMatch(/^all 2,396 matches in 300 files — Show the first page only$/);
+    // Virtualized: 300 files, only a window of rows in the DOM.
+    const rendered = within(list).getAllByRole('button');
+    expect(rendered.length).toBeGreaterThan(10);
+    expect(rendered.length).toBeLessThan(60);
+    expect(source.pages).toEqual([]);
+
+    await user.click(within(list).getByRole('button', { name: 'src/dir001/file.ts, 4 matches' }));
+    const match = await within(list).findByRole('button', { name: 'src/dir001/file.ts line 3: needle 1:3' });
+    expect(source.pages).toEqual([{ file: 1, offset: 0, limit: 500 }]);
+    await user.click(match);
+    expect(onOpenLocation).toHaveBeenCalledWith({ path: 'src/dir001/file.ts', line: 3 });
+
+    // Back to the first page as the tool returned it.
+    await user.click(screen.getByRole('button', { name: 'Show the first page only' }));
+    expect(screen.queryByRole('list', { name: /^All / })).toBeNull();
+    expect(container.querySelector('.tc-search__summary')!.textContent).toMatch(/^showing 250 of 1,204 matches/);
+  });
+
+  it('pages a large file: "Show 500 more" asks for the next page', async () => {
+    const user = userEvent.setup();
+    const source = matchesSource();
+    render(<SearchCard view={searchMatchesFixtures.truncated} fullResult={source} />);
+    await user.click(screen.getByRole('button', { name: 'Show all 1,204' }));
+    const list = await screen.findByRole('list', { name: /^All / });
+    await user.click(within(list).getByRole('button', { name: 'src/dir007/file.ts, 1,200 matches' }));
+    await within(list).findByRole('button', { name: /^src\/dir007\/file\.ts line 1: / });
+    // Scroll to the end of the loaded 500 (7 headers of 28px, then 500 rows of 20px).
+    Object.defineProperty(list, 'scrollTop', { configurable: true, value: 7 * 28 + 500 * 20 - 300 });
+    fireEvent.scroll(list);
+    const more = await within(list).findByRole('button', { name: 'Show 500 more (700 left)' });
+    await user.click(more);
+    await waitFor(() => expect(source.pages).toEqual([{ file: 7, offset: 0, limit: 500 }, { file: 7, offset: 500, limit: 500 }]));
+    Object.defineProperty(list, 'scrollTop', { configurable: true, value: 7 * 28 + 1000 * 20 - 300 });
+    fireEvent.scroll(list);
+    expect(await within(list).findByRole('button', { name: 'Show 200 more (200 left)' })).toBeTruthy();
+    expect(within(list).getByRole('button', { name: 'src/dir007/file.ts line 1000: needle 7:1000' })).toBeTruthy();
+  });
+
+  it('says why when the complete result cannot be loaded', async () => {
+    const user = userEvent.setup();
+    const source: FullResultSource = { outline: () => Promise.reject(new Error('the saved full result is gone')), page: () => Promise.reject(new Error('x')) };
+    render(<SearchCard view={searchMatchesFixtures.truncated} fullResult={source} />);
+    await user.click(screen.getByRole('button', { name: 'Show all 1,204' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Could not load the complete result: the saved full result is gone');
+  });
+
+  it('lists every path of a full glob, fetched page by page as rows come into view', async () => {
+    const user = userEvent.setup();
+    const asked: number[] = [];
+    const source: FullResultSource = {
+      outline: async () => ({ shape: 'paths', callId: 'c', total: 5000 }),
+      page: async (query) => {
+        asked.push(query.offset);
+        return { shape: 'paths', offset: query.offset, paths: Array.from({ length: query.limit }, (_, index) => `p/${query.offset + index}.ts`) };
+      },
+    };
+    const onOpenLocation = vi.fn();
+    render(<SearchCard view={searchPathsFixtures.truncated} fullResult={source} onOpenLocation={onOpenLocation} />);
+    await user.click(screen.getByRole('button', { name: 'Show all 5,000' }));
+    const list = await screen.findByRole('list', { name: 'All 5,000 files' });
+    await user.click(await within(list).findByRole('button', { name: 'Open p/3.ts' }));
+    expect(onOpenLocation).toHaveBeenCalledWith({ path: 'p/3.ts' });
+    expect(asked).toEqual([0]);
+  });
+});
