@@ -9,23 +9,30 @@ for (let index = 0; index < 120; index += 1) {
 
 test.use({ workspaceFiles: files });
 
-test('a grep past the cap says "showing 250 of N" and its full result can be read', async ({ page, toolcards, consoleErrors }) => {
+test('a grep past the cap says "showing 250 of N" and shows its complete result in place, every match opening its file', async ({ page, toolcards, consoleErrors }) => {
   await page.goto(toolcards.url);
   await runCommand(page, '/grep needle');
 
   const search = card(page, /^Grep needle/);
   await expect(search).toContainText(/showing 250 of 360 matches/);
-  const locator = search.getByRole('button', { name: /^Open the full result: / });
-  await expect(locator).toBeVisible();
-  const spillPath = (await locator.textContent()) ?? '';
-  expect(spillPath).not.toBe('');
+  await search.getByRole('button', { name: 'Show all 360' }).click();
 
-  await locator.click();
-  const full = card(page, /^Read /).last();
-  await expect(full).toBeVisible();
-  // The spilled file holds every match (one line each, plus a header per file), more than the inline page.
-  await expect(full).toContainText(/lines 1–\d+ of (?:[4-9]\d\d|\d,\d{3})/);
-  await expect(full.getByRole('region', { name: 'File contents' })).toContainText('needle');
+  const all = search.getByRole('list', { name: 'All 360 matches' });
+  await expect(all).toBeVisible();
+  await expect(search).toContainText('all 360 matches in 120 files');
+  // The last files, past the first 250 matches, are there too: scroll to the end of the list.
+  await all.getByRole('button', { name: /^src\/module-000\.ts, 3 matches$/ }).focus();
+  await page.keyboard.press('End');
+  const last = all.getByRole('button', { name: 'src/module-119.ts, 3 matches' });
+  await expect(last).toBeFocused();
+  await last.click();
+  const match = all.getByRole('button', { name: /^src\/module-119\.ts line 2: / });
+  await expect(match).toBeVisible();
+  await match.click();
+
+  const read = card(page, /^Read src\/module-119\.ts/);
+  await expect(read).toBeVisible();
+  await expect(read.locator('[aria-current="true"] .tc-read__gutter')).toHaveAttribute('data-line-number', '2');
   expect(consoleErrors).toEqual([]);
 });
 
@@ -35,4 +42,7 @@ test('a glob past the cap shows "showing 100 of N"', async ({ page, toolcards })
   const paths = card(page, /^Glob /);
   await expect(paths).toContainText(/showing 100 of 120/);
   await expect(paths.getByRole('button', { name: /^Open src\/module-\d+\.ts$/ })).toHaveCount(100);
+  await paths.getByRole('button', { name: 'Show all 120' }).click();
+  const all = paths.getByRole('list', { name: 'All 120 files' });
+  await expect(all.getByRole('button', { name: /^Open src\/module-\d+\.ts$/ }).first()).toBeVisible();
 });

@@ -15,3 +15,4 @@ export { SlotQueue, type SlotWait, type SlotWaitOptions } from './slot-queue';
 export { TOOL_NAMES, toolSpecs, runTool, presentCall, presentResult } from './registry';
 export { runToolCommand, type ToolCommandIo } from './tool-command';
 export { parseCommandLine, type CommandLineRefusal } from './command-line';
+export { comparePaths } from './grep/path-order';

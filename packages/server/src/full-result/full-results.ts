@@ -2,6 +2,7 @@ import { constants } from 'node:fs';
 import { open, realpath, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { MAX_FULL_RESULT_PAGE, type FullResultOutline, type FullResultPage, type SearchMeta } from '@toolcards/protocol';
+import { comparePaths } from '@toolcards/tools';
 import { outlineSpill, parseMatchRow, readSection, type SpillOutline } from './spill-outline';
 
 /** What a request asked of a capped result: its outline, or one page. */
@@ -59,6 +60,8 @@ export class FullResults {
     const cached = this.outlines.get(key);
     if (cached) return cached;
     const outline = await outlineSpill(file, shape);
+    // The spill holds files as ripgrep's threads reported them; the card lists them as the shown page does, by path.
+    if (shape === 'matches') outline.sections.sort((a, b) => comparePaths(a.path ?? '', b.path ?? ''));
     this.outlines.set(key, outline);
     if (this.outlines.size > CACHED_OUTLINES) this.outlines.delete(this.outlines.keys().next().value!);
     return outline;
