@@ -12,7 +12,10 @@ const count = z.number().int().min(0);
 export const readFileLineSchema = z.object({
   /** 1-based line number in the file. */
   number: lineNumber,
+  /** What was read of the line (without the tool's cut marker when it was cut). */
   text: z.string(),
+  /** The line was longer: cut after this many characters (the card marks it; the model's text says so inline). */
+  cutAtChars: z.number().int().min(1).optional(),
 });
 
 /** The read tool's persisted meta: the structured window. */

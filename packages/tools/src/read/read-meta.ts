@@ -1,5 +1,5 @@
 import { langFromPath, type JsonValue, type ReadMeta } from '@toolcards/protocol';
-import type { ReadWindow } from './read-window';
+import { lineCutMarker, type ReadWindow } from './read-window';
 
 /** The structured window persisted as the result's meta, so the read card survives replay. */
 export function readPresentationMeta(path: string, window: ReadWindow): JsonValue {
@@ -7,7 +7,10 @@ export function readPresentationMeta(path: string, window: ReadWindow): JsonValu
   const meta: ReadMeta = {
     path,
     offset: window.offset,
-    lines: window.lines.map(({ number, text }) => ({ number, text })),
+    // A cut line keeps its text and the limit apart: the card draws the cut as a mark, not as code.
+    lines: window.lines.map(({ number, text, cutAtChars }) =>
+      cutAtChars === undefined ? { number, text } : { number, text: text.slice(0, text.length - lineCutMarker(cutAtChars).length), cutAtChars },
+    ),
     totalLines: window.totalLines,
     ...(lang === undefined ? {} : { lang }),
   };

@@ -73,6 +73,9 @@ describe('read tool on real files', () => {
     const long = await read({ path: FIXTURE.longLine, limit: 1 });
     expect(body(textOf(long))[0]).toBe(`1: needle${'b'.repeat(1994)}${lineCutMarker(2000)}`);
     expect(footers(textOf(long))).toEqual(['(Showing lines 1-1 of 2. Use offset=2 to continue.)']);
+    // The card's meta keeps the cut apart from the text: what was read, and where it was cut.
+    expect((long.meta as { lines: unknown[] }).lines[0]).toEqual({ number: 1, text: `needle${'b'.repeat(1994)}`, cutAtChars: 2000 });
+    expect((exact.meta as { lines: unknown[] }).lines[0]).toEqual({ number: 1, text: 'a'.repeat(2000) });
   });
 
   it('caps the window at 50 KiB and says where to continue', async () => {

@@ -99,7 +99,7 @@ describe('ReadWindowScanner window', () => {
         totalLines: 2,
         end: 'end-of-file',
         lines: [
-          { number: 1, text: 'a'.repeat(10) + lineCutMarker(10) },
+          { number: 1, text: 'a'.repeat(10) + lineCutMarker(10), cutAtChars: 10 },
           { number: 2, text: 'next' },
         ],
       },

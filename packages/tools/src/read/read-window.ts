@@ -162,14 +162,15 @@ export class ReadWindowScanner {
     let text = bytes.toString('utf8');
     if (text.endsWith('\r')) text = text.slice(0, -1);
     const { maxLineChars, maxWindowBytes } = this.options;
-    if (overflow || text.length > maxLineChars) text = cutAtChars(text, maxLineChars) + lineCutMarker(maxLineChars);
+    const cut = overflow || text.length > maxLineChars;
+    if (cut) text = cutAtChars(text, maxLineChars) + lineCutMarker(maxLineChars);
     const lineBytes = Buffer.byteLength(text, 'utf8') + 1;
     if (this.windowBytes + lineBytes > maxWindowBytes) {
       this.byteCapHit = true;
       return;
     }
     this.windowBytes += lineBytes;
-    this.lines.push({ number, text });
+    this.lines.push(cut ? { number, text, cutAtChars: maxLineChars } : { number, text });
   }
 
   private sniffChunk(chunk: Buffer): void {

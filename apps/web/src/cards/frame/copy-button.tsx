@@ -5,7 +5,7 @@ type CopyStatus = 'idle' | 'copied' | 'failed';
 const FEEDBACK_MS = 1500;
 
 /** Copies `text()` (computed on click: a window's code can be large) and says so visibly. */
-export function CopyButton({ text, label = 'Copy' }: { text: () => string; label?: string }) {
+export function CopyButton({ text, label = 'Copy', note }: { text: () => string; label?: string; note?: string }) {
   const [status, setStatus] = useState<CopyStatus>('idle');
 
   useEffect(() => {
@@ -25,8 +25,8 @@ export function CopyButton({ text, label = 'Copy' }: { text: () => string; label
   };
 
   return (
-    <button type="button" className="tc-card__action" data-status={status} onClick={() => void copy()}>
-      <span aria-live="polite">{status === 'copied' ? 'Copied' : status === 'failed' ? 'Copy failed' : label}</span>
+    <button type="button" className="tc-card__action" data-status={status} title={note} onClick={() => void copy()}>
+      <span aria-live="polite">{status === 'copied' ? (note === undefined ? 'Copied' : `Copied — ${note}`) : status === 'failed' ? 'Copy failed' : label}</span>
     </button>
   );
 }

@@ -126,10 +126,23 @@ describe('ReadCard', () => {
     expect(rows(container).map(codeOf)).toEqual(['; written on Windows', '[server]', 'host = 127.0.0.1', 'port = 3080', '', '[log]', 'level = info']);
   });
 
+  it('copies what was read, without the cut mark, and says that a line was cut short', async () => {
+    const user = userEvent.setup();
+    render(<ReadCard view={uncoloured(readFixtures.longLine)} />);
+    await user.click(screen.getByRole('button', { name: 'Copy code' }));
+    const copied = await navigator.clipboard.readText();
+    expect(copied).toBe(readFixtures.longLine.lines.map((line) => line.text).join('\n'));
+    expect(copied).not.toContain('cut at');
+    expect(screen.getByRole('button', { name: 'Copied — 1 line was cut short' })).toBeTruthy();
+  });
+
   it('shows a 2,000-character line whole, and wraps it on request', async () => {
     const user = userEvent.setup();
     const { container } = render(<ReadCard view={uncoloured(readFixtures.longLine)} />);
     expect(codeOf(rows(container)[1]!)).toHaveLength(2000);
+    // The cut is a mark beside the code, not text in it.
+    expect(within(rows(container)[1]!).getByRole('note', { name: 'line cut at 2,000 characters' }).textContent).toBe('cut at 2,000 chars');
+    expect(rows(container)[0]!.querySelector('.tc-read__cut')).toBeNull();
     const wrap = screen.getByRole('button', { name: 'Wrap' });
     expect(wrap.getAttribute('aria-pressed')).toBe('false');
     await user.click(wrap);

@@ -7,6 +7,7 @@ import { hasBidiControl } from '../text/invisible-characters';
 import { warmHighlight } from '../../highlight/highlight-client';
 import { useHighlightedLines } from '../../highlight/use-highlighted-lines';
 import { readHeaderText, type ReadNext } from './read-header-text';
+import { countText } from '../frame/count-text';
 import { ReadCodeView } from './read-code-view';
 
 interface ReadCardProps {
@@ -52,7 +53,7 @@ export function ReadCard({ view, targetLine, onReadNext }: ReadCardProps) {
             <button type="button" className="tc-card__action" aria-pressed={wrap} onClick={() => setWrap(!wrap)}>
               Wrap
             </button>
-            <CopyButton text={() => texts.join('\n')} label="Copy code" />
+            <CopyButton text={() => texts.join('\n')} label="Copy code" note={cutNote(view.lines)} />
           </>
         )
       }
@@ -75,4 +76,10 @@ function NextWindow({ next, path, onReadNext }: { next: ReadNext; path: string; 
       {next.label}
     </button>
   );
+}
+
+/** "2 lines cut": what a copy of a window with cut lines lacks. */
+function cutNote(lines: ReadResultView['lines']): string | undefined {
+  const cut = lines.reduce((count, line) => count + (line.cutAtChars === undefined ? 0 : 1), 0);
+  return cut === 0 ? undefined : `${countText(cut, 'line was', 'lines were')} cut short`;
 }

@@ -1,11 +1,14 @@
 import { memo, type CSSProperties, type Ref } from 'react';
 import { mayNeedEscapes, sliceSegments, visibleSegments, type VisibleSegment } from '../text/invisible-characters';
 import { VisibleSegments, VisibleText } from '../text/visible-text';
+import { formatCount } from '../frame/count-text';
 import type { HighlightedLine, HighlightedToken } from '../../highlight/highlighted-line';
 
 interface ReadCodeRowProps {
   number: number;
   text: string;
+  /** The line went on: the read cut it after this many characters. */
+  cutAtChars?: number;
   tokens: HighlightedLine | undefined;
   isTarget: boolean;
   index: number;
@@ -19,7 +22,7 @@ interface ReadCodeRowProps {
  * Plain text and tokens share one font and line height: colour arriving moves nothing.
  * Invisible and bidi characters are chips in both, so colour arriving reveals nothing new.
  */
-export const ReadCodeRow = memo(function ReadCodeRow({ number, text, tokens, isTarget, index, style, rowRef }: ReadCodeRowProps) {
+export const ReadCodeRow = memo(function ReadCodeRow({ number, text, cutAtChars, tokens, isTarget, index, style, rowRef }: ReadCodeRowProps) {
   return (
     <div
       ref={rowRef}
@@ -40,6 +43,12 @@ export const ReadCodeRow = memo(function ReadCodeRow({ number, text, tokens, isT
           <VisibleText text={text} fileStart={number === 1} />
         )}
       </span>
+      {/* A mark beside the code, not in it: it cannot be selected, so a copy holds only what was read. */}
+      {cutAtChars !== undefined && (
+        <span className="tc-read__cut" role="note" aria-label={`line cut at ${formatCount(cutAtChars)} characters`} title="The read tool cut this line here; the rest of it was not read.">
+          cut at {formatCount(cutAtChars)} chars
+        </span>
+      )}
     </div>
   );
 });

@@ -58,6 +58,7 @@ function ReadAllRows({ viewport, lines, highlighted, targetLine }: ReadAllRowsPr
           index={index}
           number={line.number}
           text={line.text}
+          cutAtChars={line.cutAtChars}
           tokens={highlighted[index]}
           isTarget={line.number === targetLine}
         />

@@ -64,6 +64,7 @@ export function ReadVirtualRows({ viewport, lines, highlighted, wrap, targetLine
             index={item.index}
             number={line.number}
             text={line.text}
+            cutAtChars={line.cutAtChars}
             tokens={highlighted[item.index]}
             isTarget={line.number === targetLine}
             rowRef={wrap ? virtualizer.measureElement : undefined}
