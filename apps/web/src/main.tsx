@@ -19,7 +19,7 @@ const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <App client={token ? browserClient(token) : null} />
+      <App client={browserClient(token)} tokenInPage={token !== undefined} />
     </StrictMode>,
   );
 }

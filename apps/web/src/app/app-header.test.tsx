@@ -1,3 +1,4 @@
+import { createRef } from 'react';
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { rawBidiControls } from '../cards/text/raw-controls';
@@ -26,5 +27,21 @@ describe('AppHeader', () => {
     expect(container.innerHTML).not.toContain('\u200B');
     expect(screen.getByRole('img', { name: /^U\+202E right-to-left override/ })).toBeTruthy();
     expect(screen.getByRole('img', { name: /^U\+200B zero width space/ })).toBeTruthy();
+  });
+
+  it('keeps the Sessions button named "☰ Sessions" when a narrow screen shows only its ☰, and hands its element to the drawer', () => {
+    const client = clientForTests();
+    const button = createRef<HTMLButtonElement>();
+    const { container } = render(
+      <ClientProvider client={client}>
+        <AppHeader sessionsOpen={false} onToggleSessions={() => {}} sessionsButtonRef={button} inert />
+      </ClientProvider>,
+    );
+    const sessions = screen.getByRole('button', { name: '☰ Sessions', hidden: true });
+    expect(button.current).toBe(sessions);
+    // The word is its own element: app.css hides it visually (never from the accessible name) at 360 px.
+    expect(sessions.querySelector('.app-header__sessions-label')!.textContent).toBe('Sessions');
+    // Behind the open drawer the header is out of reach.
+    expect(container.querySelector('header')!.hasAttribute('inert')).toBe(true);
   });
 });

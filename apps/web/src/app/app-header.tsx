@@ -1,17 +1,38 @@
+import type { Ref } from 'react';
 import { escapedText } from '../cards/text/invisible-characters';
 import { VisibleText } from '../cards/text/visible-text';
 import { useSessionState } from '../store/client-context';
 import { ConnectionIndicator } from './connection-indicator';
 import { ThemeToggle } from './theme-toggle';
 
-/** The workspace and the model come from the server: invisible and bidi characters show as the cards' escapes. */
-export function AppHeader({ sessionsOpen, onToggleSessions }: { sessionsOpen: boolean; onToggleSessions: () => void }) {
+interface AppHeaderProps {
+  sessionsOpen: boolean;
+  onToggleSessions: () => void;
+  /** Where focus goes back when the sessions drawer closes. */
+  sessionsButtonRef?: Ref<HTMLButtonElement>;
+  /** Behind the open sessions drawer: out of reach until it closes. */
+  inert?: boolean;
+}
+
+/**
+ * The workspace and the model come from the server: invisible and bidi characters show as the
+ * cards' escapes. On a narrow screen (app.css) the name and then the workspace go, and the
+ * Sessions button keeps its ☰ and its accessible name; the buttons never shrink.
+ */
+export function AppHeader({ sessionsOpen, onToggleSessions, sessionsButtonRef, inert }: AppHeaderProps) {
   const workspace = useSessionState((state) => state.header?.cwd ?? state.server?.workspace);
   const model = useSessionState((state) => state.server?.model);
   return (
-    <header className="app-header">
-      <button type="button" className="app-header__sessions" onClick={onToggleSessions} aria-expanded={sessionsOpen} aria-controls="session-panel">
-        ☰ Sessions
+    <header className="app-header" inert={inert}>
+      <button
+        ref={sessionsButtonRef}
+        type="button"
+        className="app-header__sessions"
+        onClick={onToggleSessions}
+        aria-expanded={sessionsOpen}
+        aria-controls="session-panel"
+      >
+        ☰ <span className="app-header__sessions-label">Sessions</span>
       </button>
       <span className="app-header__name">toolcards</span>
       {workspace !== undefined && (

@@ -19,6 +19,12 @@ describe('App without a usable token', () => {
     expect(document.body.textContent).toContain('Open the URL printed by npm start (it contains ?token=…)');
   });
 
+  it('asks for the start URL when a page without a token (and no cookie) is refused', async () => {
+    const client = clientForTests({ api: { info: async () => { throw new UnauthorizedError(); } } });
+    render(<App client={client} tokenInPage={false} />);
+    expect(await screen.findByRole('heading', { name: /needs its access token/ })).toBeTruthy();
+  });
+
   it('shows the workbench when the token works', async () => {
     render(<App client={clientForTests()} />);
     expect(await screen.findByRole('textbox', { name: 'Message or command' })).toBeTruthy();

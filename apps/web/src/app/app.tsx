@@ -4,12 +4,15 @@ import { NoTokenScreen } from './no-token-screen';
 import { Workbench } from './workbench';
 import './app.css';
 
-/** Without a token (no `?token=` and none kept for this tab) there is nothing to connect to. */
-export function App({ client }: { client: SessionClient | null }) {
+/**
+ * The workbench; or, when the server refuses this page (no token in it and no cookie from
+ * an earlier visit, or one that was rotated), how to get in.
+ */
+export function App({ client, tokenInPage = true }: { client: SessionClient | null; tokenInPage?: boolean }) {
   if (!client) return <NoTokenScreen />;
   return (
     <ClientProvider client={client}>
-      <Workbench />
+      <Workbench tokenInPage={tokenInPage} />
     </ClientProvider>
   );
 }

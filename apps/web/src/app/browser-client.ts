@@ -3,13 +3,17 @@ import { ServerApi } from '../sessions/server-api';
 import { SessionClient } from '../store/session-client';
 import { SessionStore } from '../store/session-store';
 
-/** The client for this page: same origin for the API and the socket. */
-export function browserClient(token: string): SessionClient {
+/**
+ * The client for this page: same origin for the API and the socket. Without a token in the
+ * page (a new tab, a bookmark) the browser's cookie from the first visit authorizes both.
+ */
+export function browserClient(token: string | undefined): SessionClient {
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+  const query = token === undefined ? '' : `?token=${encodeURIComponent(token)}`;
   return new SessionClient({
     store: new SessionStore(),
     api: new ServerApi(token),
-    socketUrl: `${scheme}://${location.host}${WEBSOCKET_PATH}?token=${encodeURIComponent(token)}`,
+    socketUrl: `${scheme}://${location.host}${WEBSOCKET_PATH}${query}`,
     hash: {
       read: () => location.hash,
       write: (hash) => history.replaceState(history.state, '', hash),

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Composer } from '../composer/composer';
 import { SessionList } from '../sessions/session-list';
 import { useClient, useSessionState } from '../store/client-context';
@@ -7,12 +7,49 @@ import { AppHeader } from './app-header';
 import { NoTokenScreen } from './no-token-screen';
 import { NoticeList } from './notice-list';
 
+/** At this width and below the sessions panel is a drawer over the timeline, not a column beside it (app.css agrees). */
+export const NARROW_SCREEN_QUERY = '(max-width: 720px)';
+
+/** Whether a media query matches now, following it as the window changes. */
+function useMediaQuery(query: string): boolean {
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      if (typeof window.matchMedia !== 'function') return () => {};
+      const list = window.matchMedia(query);
+      list.addEventListener('change', onChange);
+      return () => list.removeEventListener('change', onChange);
+    },
+    [query],
+  );
+  return useSyncExternalStore(subscribe, () => typeof window.matchMedia === 'function' && window.matchMedia(query).matches);
+}
+
 /** The page once a token is present: header, sessions, timeline, composer. */
-export function Workbench() {
+export function Workbench({ tokenInPage = true }: { tokenInPage?: boolean } = {}) {
   const client = useClient();
   const unauthorized = useSessionState((state) => state.unauthorized);
   const sessionId = useSessionState((state) => state.sessionId);
   const [sessionsOpen, setSessionsOpen] = useState(false);
+  // Narrow: the panel opens over the timeline (which keeps its size) as a modal drawer.
+  const drawer = useMediaQuery(NARROW_SCREEN_QUERY);
+  const modal = sessionsOpen && drawer;
+  const sessionsButton = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLElement>(null);
+  const returnFocus = useRef(false);
+
+  /** Closes the panel; focus that was in it (or behind the drawer) goes back to the Sessions button, not to the page. */
+  const closeSessions = useCallback(() => {
+    const active = document.activeElement;
+    returnFocus.current = modal || (active !== null && panel.current?.contains(active) === true);
+    setSessionsOpen(false);
+  }, [modal]);
+
+  // After the commit that closed it: the header is no longer inert, the button can take focus.
+  useEffect(() => {
+    if (sessionsOpen || !returnFocus.current) return;
+    returnFocus.current = false;
+    sessionsButton.current?.focus();
+  }, [sessionsOpen]);
 
   useEffect(() => {
     void client.start();
@@ -27,17 +64,41 @@ export function Workbench() {
     };
   }, [client]);
 
-  if (unauthorized) return <NoTokenScreen refused />;
+  // The drawer takes focus when it opens, and Escape anywhere closes it.
+  useEffect(() => {
+    if (!modal) return;
+    panel.current?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      event.preventDefault();
+      closeSessions();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [modal, closeSessions]);
+
+  if (unauthorized) return <NoTokenScreen refused={tokenInPage} />;
   return (
     <div className="app">
-      <AppHeader sessionsOpen={sessionsOpen} onToggleSessions={() => setSessionsOpen((open) => !open)} />
+      <AppHeader
+        sessionsOpen={sessionsOpen}
+        onToggleSessions={() => (sessionsOpen ? closeSessions() : setSessionsOpen(true))}
+        sessionsButtonRef={sessionsButton}
+        inert={modal}
+      />
       <div className="app__body">
+        {modal && <div className="app__scrim" data-testid="sessions-scrim" aria-hidden="true" onClick={closeSessions} />}
         {sessionsOpen && (
-          <aside id="session-panel" className="app__sessions">
-            <SessionList onOpened={() => setSessionsOpen(false)} />
+          <aside
+            id="session-panel"
+            ref={panel}
+            className={drawer ? 'app__sessions app__sessions--drawer' : 'app__sessions'}
+            {...(drawer ? { role: 'dialog', 'aria-modal': true, 'aria-label': 'Sessions', tabIndex: -1 } : {})}
+          >
+            <SessionList onOpened={closeSessions} />
           </aside>
         )}
-        <main className="app__main">
+        <main className="app__main" inert={modal}>
           {/* A new session is a new timeline: nothing (scroll, measurements) carries over. */}
           <Timeline key={sessionId ?? 'none'} />
           <footer className="app__footer">

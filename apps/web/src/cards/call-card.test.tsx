@@ -15,17 +15,20 @@ describe('CallCard', () => {
   });
 
   it('lists the call’s locations, with a line when there is one', () => {
-    render(<CallCard view={callFixtures.read} state="pending" />);
-    expect(screen.getByText('src/session/store.ts:120')).toBeTruthy();
-    render(<CallCard view={callFixtures.move} state="pending" />);
-    expect(screen.getByText('a.ts')).toBeTruthy();
-    expect(screen.getByText('b.ts')).toBeTruthy();
+    const paths = (container: HTMLElement) => [...container.querySelectorAll('.tc-call__locations .tc-path')].map((path) => path.textContent);
+    const read = render(<CallCard view={callFixtures.read} state="pending" />);
+    // The same path label as the cards' headers: the folder can be cut, the name and line stay.
+    expect(paths(read.container)).toEqual(['src/session/store.ts:120']);
+    expect(read.container.querySelector('.tc-call__locations .tc-path__name')!.textContent).toBe('store.ts:120');
+    expect(read.container.querySelector('.tc-call__locations .tc-path')!.getAttribute('title')).toBe('src/session/store.ts:120');
+    const move = render(<CallCard view={callFixtures.move} state="pending" />);
+    expect(paths(move.container)).toEqual(['a.ts', 'b.ts']);
   });
 
   it('shows deceptive names in the title and locations: chips, a mixed-script flag, a bidi warning', () => {
     const { container } = render(<CallCard view={callFixtures.deceptiveNames} state="pending" />);
     const locations = [...container.querySelectorAll('.tc-call__locations li')];
-    expect(locations.map((location) => location.querySelector('code')!.textContent)).toEqual(['p\u0430ckage.json', 'downloads/reportU+202Etxt.exe:2']);
+    expect(locations.map((location) => location.querySelector('.tc-path')!.textContent)).toEqual(['p\u0430ckage.json', 'downloads/reportU+202Etxt.exe:2']);
     // The title and the first location both name the Cyrillic `а`.
     expect(screen.getAllByRole('img', { name: /^Mixed scripts: “p\u0430ckage”/ })).toHaveLength(2);
     expect(screen.getByRole('note')).toBeTruthy();

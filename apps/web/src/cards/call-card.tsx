@@ -3,10 +3,9 @@ import { assertNever, langFromPath, type ToolCallView } from '@toolcards/protoco
 import { CardFrame } from './frame/card-frame';
 import { CardTitle } from './frame/card-title';
 import { KindIcon } from './frame/kind-icon';
+import { PathLabel } from './frame/path-label';
 import { warmHighlight } from '../highlight/highlight-client';
 import { hasBidiControl } from './text/invisible-characters';
-import { MixedScriptMarker } from './text/mixed-script-marker';
-import { VisibleText } from './text/visible-text';
 
 /**
  * `pending`: running; `queued`: waiting for one of the server's tool slots; `unsaved`: ran,
@@ -49,10 +48,7 @@ export function CallCard({ view, state }: CallCardProps) {
         <ul className="tc-call__locations">
           {view.locations.map((location, index) => (
             <li key={index}>
-              <code>
-                <VisibleText text={location.line === undefined ? location.path : `${location.path}:${location.line}`} />
-              </code>
-              <MixedScriptMarker text={location.path} />
+              <PathLabel path={location.path} line={location.line} />
             </li>
           ))}
         </ul>

@@ -28,10 +28,13 @@ export class ApiRequestError extends Error {
   }
 }
 
-/** The HTTP API (bearer token), each answer checked against the protocol schema. */
+/**
+ * The HTTP API, each answer checked against the protocol schema. Authorized by the page's
+ * token when it has one (bearer), else by the HttpOnly cookie the start URL left.
+ */
 export class ServerApi {
   constructor(
-    private readonly token: string,
+    private readonly token: string | undefined,
     private readonly fetchImpl: typeof fetch = (...args) => fetch(...args),
     private readonly base = '',
   ) {}
@@ -71,7 +74,7 @@ export class ServerApi {
   private async request<T>(method: 'GET' | 'POST', path: string, narrow: (body: unknown) => T | undefined): Promise<T> {
     const response = await this.fetchImpl(`${this.base}${path}`, {
       method,
-      headers: { Authorization: `Bearer ${this.token}`, Accept: 'application/json' },
+      headers: this.token === undefined ? { Accept: 'application/json' } : { Authorization: `Bearer ${this.token}`, Accept: 'application/json' },
     });
     if (response.status === 401) throw new UnauthorizedError();
     let body: unknown;
