@@ -5,6 +5,7 @@ import {
   isAllowedOrigin,
   withoutToken,
   newAccessToken,
+  tokenCookie,
   tokenFromRequest,
   tokenMatches,
 } from './auth';
@@ -17,12 +18,20 @@ describe('access token', () => {
     expect(newAccessToken()).not.toBe(token);
   });
 
-  it('comes from the Authorization header first, then ?token=', () => {
+  it('comes from the Authorization header first, then ?token=, then this port\'s cookie', () => {
     const url = new URL('http://h/api?token=from-query');
-    expect(tokenFromRequest({ authorization: 'Bearer from-header' }, url)).toBe('from-header');
-    expect(tokenFromRequest({ authorization: 'bearer  x ' }, url)).toBe('x');
-    expect(tokenFromRequest({ authorization: 'Basic abc' }, url)).toBe('from-query');
-    expect(tokenFromRequest({}, new URL('http://h/api'))).toBeUndefined();
+    expect(tokenFromRequest({ authorization: 'Bearer from-header' }, url, 3080)).toBe('from-header');
+    expect(tokenFromRequest({ authorization: 'bearer  x ' }, url, 3080)).toBe('x');
+    expect(tokenFromRequest({ authorization: 'Basic abc' }, url, 3080)).toBe('from-query');
+    expect(tokenFromRequest({}, new URL('http://h/api'), 3080)).toBeUndefined();
+    const bare = new URL('http://h/api');
+    expect(tokenFromRequest({ cookie: 'a=1; toolcards_3080=from-cookie; b=2' }, bare, 3080)).toBe('from-cookie');
+    expect(tokenFromRequest({ cookie: 'toolcards_3081=other-server' }, bare, 3080)).toBeUndefined();
+    expect(tokenFromRequest({ cookie: 'toolcards_3080=from-cookie' }, url, 3080)).toBe('from-query');
+  });
+
+  it('sets a cookie that script cannot read and other sites cannot send', () => {
+    expect(tokenCookie(3080, 'tok')).toBe('toolcards_3080=tok; HttpOnly; SameSite=Strict; Path=/');
   });
 
   it('matches only the exact token', () => {

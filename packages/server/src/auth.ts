@@ -20,14 +20,36 @@ export function withoutToken(text: string, token: string): string {
   return masked;
 }
 
-/** `Authorization: Bearer <token>` first, then `?token=`. */
-export function tokenFromRequest(headers: IncomingHttpHeaders, url: URL): string | undefined {
+/**
+ * The cookie a page visited once with the token gets, so new tabs get in without it.
+ * Named per port: cookies are shared by every port of a host, servers are not.
+ */
+export function tokenCookieName(port: number): string {
+  return `toolcards_${port}`;
+}
+
+/** `Set-Cookie` for a page that came with the right token: script cannot read it, other sites cannot send it. */
+export function tokenCookie(port: number, token: string): string {
+  return `${tokenCookieName(port)}=${token}; HttpOnly; SameSite=Strict; Path=/`;
+}
+
+/** `Authorization: Bearer <token>` first, then `?token=`, then the page's cookie. */
+export function tokenFromRequest(headers: IncomingHttpHeaders, url: URL, port: number): string | undefined {
   const authorization = headers.authorization;
   if (typeof authorization === 'string') {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
     if (match) return match[1];
   }
-  return url.searchParams.get('token') ?? undefined;
+  return url.searchParams.get('token') ?? cookieValue(headers.cookie, tokenCookieName(port));
+}
+
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  if (header === undefined) return undefined;
+  for (const part of header.split(';')) {
+    const [key, ...value] = part.split('=');
+    if (key?.trim() === name) return value.join('=').trim();
+  }
+  return undefined;
 }
 
 /** Constant-time comparison (hashing first makes the lengths equal). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultOpen, parseCliArgs } from './cli-args';
 
-const defaults = { workspace: undefined, port: 3080, host: '127.0.0.1', dataDir: undefined, open: undefined, allowOutsideWorkspace: false, model: undefined, baseUrl: undefined, maxSteps: undefined, maxRunningTools: undefined };
+const defaults = { workspace: undefined, port: 3080, host: '127.0.0.1', dataDir: undefined, open: undefined, allowOutsideWorkspace: false, model: undefined, baseUrl: undefined, maxSteps: undefined, maxRunningTools: undefined, rotateToken: false };
 
 describe('parseCliArgs', () => {
   it('serves the current folder with safe defaults', () => {
@@ -27,6 +27,11 @@ describe('parseCliArgs', () => {
   it('reads how many tool calls may run at once', () => {
     expect(parseCliArgs(['--max-running-tools', '2'])).toEqual({ command: 'serve', args: { ...defaults, maxRunningTools: 2 } });
     expect(parseCliArgs(['--max-running-tools=16'])).toMatchObject({ args: { maxRunningTools: 16 } });
+  });
+
+  it('reads --rotate-token', () => {
+    expect(parseCliArgs(['--rotate-token'])).toEqual({ command: 'serve', args: { ...defaults, rotateToken: true } });
+    expect(parseCliArgs(['--rotate-token=yes'])).toEqual({ command: 'invalid', message: '--rotate-token takes no value' });
   });
 
   it('lets the last of --open/--no-open win', () => {

@@ -23,6 +23,8 @@ export interface ServeArgs {
   maxSteps: string | undefined;
   /** Tool calls executing at once; undefined → the server's default. */
   maxRunningTools: number | undefined;
+  /** Replace the saved access token: every open tab and cookie is refused from then on. */
+  rotateToken: boolean;
 }
 
 export type CliCommand =
@@ -45,6 +47,8 @@ Options:
   --data-dir <dir>           where sessions are kept (default $TOOLCARDS_HOME or ~/.toolcards)
   --open / --no-open         open the browser (default: open when run in a terminal, not in CI)
   --allow-outside-workspace  let tools read paths outside the workspace folder
+  --rotate-token             replace the access token kept in the data dir (open tabs and
+                             old URLs stop working; the new URL is printed)
   --model <name>             model (default deepseek-chat; env TOOLCARDS_MODEL)
   --base-url <url>           OpenAI-compatible API (default https://api.deepseek.com;
                              env TOOLCARDS_BASE_URL)
@@ -65,6 +69,7 @@ const OPTIONS = {
   'data-dir': { type: 'string' },
   open: { type: 'boolean' },
   'allow-outside-workspace': { type: 'boolean' },
+  'rotate-token': { type: 'boolean' },
   model: { type: 'string' },
   'base-url': { type: 'string' },
   'max-steps': { type: 'string' },
@@ -116,6 +121,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       baseUrl: values['base-url'],
       maxSteps: values['max-steps'],
       maxRunningTools,
+      rotateToken: values['rotate-token'] ?? false,
     },
   };
 }

@@ -28,6 +28,23 @@ describe('the toolcards command', { timeout: 60_000 }, () => {
     return cli;
   }
 
+  it('keeps the access token across restarts until --rotate-token replaces it, and then refuses the old one', async () => {
+    const root = await servers.tempDir();
+    const workspace = await makeWorkspace(join(root, 'workspace'));
+    const args = [workspace, '--port', '0', '--data-dir', join(root, 'data'), '--no-open'];
+    const first = start(args);
+    const { token } = await waitForStartUrl(first);
+    first.child.kill('SIGTERM');
+    await first.exited;
+
+    const rotated = start([...args, '--rotate-token']);
+    const fresh = await waitForStartUrl(rotated);
+    expect(fresh.token).not.toBe(token);
+    expect((await api({ port: fresh.port, token }, '/api/info')).status).toBe(401);
+    expect((await api(fresh, '/api/info')).status).toBe(200);
+    expect((await readFile(join(root, 'data', 'token'), 'utf8')).trim()).toBe(fresh.token);
+  });
+
   it('survives SIGKILL mid-session: the session replays with views identical to live', async () => {
     const root = await servers.tempDir();
     const workspace = await makeWorkspace(join(root, 'workspace'));
@@ -63,7 +80,7 @@ describe('the toolcards command', { timeout: 60_000 }, () => {
 
     const second = start(args);
     const restarted = await waitForStartUrl(second);
-    expect(restarted.token).not.toBe(token); // a new token per start
+    expect(restarted.token).toBe(token); // kept in the data dir: open tabs get back in after a restart
     const replay = await TestClient.connect(restarted.port, { token: restarted.token });
     replay.send({ type: 'subscribe', sessionId: session.id, afterSeq: -1 });
     await replay.waitForFrame('caught-up');

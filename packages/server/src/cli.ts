@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { resolveDataDir } from '@toolcards/session';
+import { savedAccessToken } from './saved-token';
 import { defaultOpen, parseCliArgs, USAGE, type ServeArgs } from './cli-args';
 import { PortInUseError, SERVER_VERSION, startServer, WorkspaceError, type RunningServer } from './index';
 import type { ModelDriver } from './model-driver';
@@ -68,9 +69,11 @@ async function serve(args: ServeArgs, io: CliIo): Promise<number> {
   }
   let server: RunningServer;
   try {
+    const { token } = await savedAccessToken(dataDir, { rotate: args.rotateToken });
     server = await startServer({
       workspace,
       dataDir,
+      token,
       host: args.host,
       port: args.port,
       allowOutsideWorkspace: args.allowOutsideWorkspace,

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Duplex } from 'node:stream';
 import { WEBSOCKET_PATH, type HttpErrorCode } from '@toolcards/protocol';
 import { handleApiRequest, type ApiDeps } from './api';
-import { hostWithPort, isAllowedHostHeader, isAllowedOrigin, tokenFromRequest, tokenMatches } from './auth';
+import { hostWithPort, isAllowedHostHeader, isAllowedOrigin, tokenCookie, tokenFromRequest, tokenMatches } from './auth';
 import { webSocketOriginFor } from './csp';
 import { sendApiError, upgradeRefusal } from './http-responses';
 import type { StaticSite } from './static-files';
@@ -55,7 +55,7 @@ async function handleRequest(req: IncomingMessage, res: ServerResponse, deps: Ht
     return sendApiError(res, 403, 'FORBIDDEN_HOST', `this server answers only to ${hostWithPort(deps.bound().host, deps.bound().port)} (Host header refused)`);
   }
   if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
-    if (!tokenMatches(deps.token, tokenFromRequest(req.headers, url))) {
+    if (!tokenMatches(deps.token, tokenFromRequest(req.headers, url, deps.bound().port))) {
       return sendApiError(res, 401, 'UNAUTHORIZED', 'missing or wrong token: send "Authorization: Bearer <token>" with the token printed when toolcards started', {
         'WWW-Authenticate': 'Bearer',
       });
@@ -69,6 +69,9 @@ async function handleRequest(req: IncomingMessage, res: ServerResponse, deps: Ht
     return sendApiError(res, 426, 'UPGRADE_REQUIRED', `${WEBSOCKET_PATH} is a WebSocket endpoint`, { Upgrade: 'websocket' });
   }
   const { host, port } = deps.bound();
+  // The start URL's token, once right, becomes a cookie: a new tab or a bookmark gets in without it.
+  const pageToken = url.searchParams.get('token');
+  if (pageToken !== null && tokenMatches(deps.token, pageToken)) res.setHeader('Set-Cookie', tokenCookie(port, deps.token));
   return deps.site.serve(req, res, url.pathname, webSocketOriginFor(req.headers.host, hostWithPort(host, port)));
 }
 
@@ -79,7 +82,7 @@ function handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer, deps:
   const url = parseRequestUrl(req.url);
   if (!url || url.pathname !== WEBSOCKET_PATH) return refuse(404, 'Not Found', 'NOT_FOUND', `the WebSocket endpoint is ${WEBSOCKET_PATH}`);
   if (!isAllowedHostHeader(req.headers.host, deps.bound())) return refuse(403, 'Forbidden', 'FORBIDDEN_HOST', 'Host header refused');
-  if (!tokenMatches(deps.token, url.searchParams.get('token') ?? undefined)) {
+  if (!tokenMatches(deps.token, tokenFromRequest(req.headers, url, deps.bound().port))) {
     return refuse(401, 'Unauthorized', 'UNAUTHORIZED', `missing or wrong token: connect to ${WEBSOCKET_PATH}?token=<token printed when toolcards started>`);
   }
   if (!isAllowedOrigin(originOf(req), req.headers.host)) {
