@@ -59,7 +59,10 @@ export function SessionList({ onOpened }: { onOpened: () => void }) {
         groupByWorkspace(listing.sessions).map((group) => (
           <section key={group.cwd} className="session-list__group" aria-label={`Sessions in ${escapedText(group.cwd)}`}>
             <h3 className="session-list__cwd" title={escapedText(group.cwd)}>
-              <VisibleText text={group.cwd} />
+              {/* Cut from the left (rtl) but read left to right: isolated, "/tmp/x" stays "/tmp/x". */}
+              <bdi dir="ltr">
+                <VisibleText text={group.cwd} />
+              </bdi>
             </h3>
             <ul className="session-list__items">
               {group.sessions.map((session) => (
