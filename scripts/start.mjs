@@ -61,6 +61,8 @@ async function start() {
     process.stderr.write('toolcards: fix the build, or run `npx vite build` to see it again.\n');
     return 1;
   }
+  // `npm run screenshots` and the like: a fresh client, no server.
+  if (process.argv.includes('--build-only')) return 0;
   const { register } = await import('tsx/esm/api');
   register();
   const { main } = await import('../packages/server/src/cli.ts');

@@ -1,0 +1,112 @@
+// Import boundaries between the workspace packages (docs/decisions/0007-enforced-layering.md).
+// Run: npm run lint:imports. Paths are repo-relative; a workspace package imported by
+// name resolves through its node_modules symlink to packages/<name>/src, so each rule
+// catches an import by name and by relative path alike.
+
+/** A test-support folder, or a test-support.ts file. */
+const TEST_SUPPORT = '(^|/)test-support(/|\\.[cm]?[jt]sx?$)';
+/**
+ * Files that are not shipped: tests, stories, test support, e2e, bench, scripts, root
+ * configs. scripts/declared-dependencies.ts reads this list from the rule that uses it.
+ */
+const NOT_PRODUCT = [
+  '\\.(test|spec)\\.[cm]?[jt]sx?$',
+  '\\.stories\\.[jt]sx?$',
+  TEST_SUPPORT,
+  '^(e2e|bench|scripts)/',
+  '^apps/web/\\.storybook/',
+  '^[^/]+$',
+];
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'web-imports-only-protocol',
+      comment:
+        'The web app runs in the browser: of the workspace it may import @toolcards/protocol only. ' +
+        "Its tests may also use another package's test-support; shipped code may not.",
+      severity: 'error',
+      from: { path: '^apps/web/' },
+      to: { path: '^packages/(?!protocol/)', pathNot: TEST_SUPPORT },
+    },
+    {
+      name: 'protocol-imports-no-workspace-package',
+      comment: 'protocol is the isomorphic bottom layer: it imports no other workspace package.',
+      severity: 'error',
+      from: { path: '^packages/protocol/' },
+      to: { path: '^(packages/(?!protocol/)|apps/)' },
+    },
+    {
+      name: 'tools-does-not-import-session',
+      comment: 'Layers go protocol <- tools <- session <- server; tools sits below session.',
+      severity: 'error',
+      from: { path: '^packages/tools/' },
+      to: { path: '^packages/session/' },
+    },
+    {
+      name: 'only-server-tests-and-tooling-import-server',
+      comment: 'server is the top layer: only e2e, bench, scripts and tests may import it.',
+      severity: 'error',
+      from: { pathNot: ['^packages/server/', ...NOT_PRODUCT] },
+      to: { path: '^packages/server/' },
+    },
+    {
+      name: 'packages-do-not-import-web',
+      comment: 'The server serves the built client; no package imports the web app source.',
+      severity: 'error',
+      from: { path: '^packages/' },
+      to: { path: '^apps/' },
+    },
+    {
+      name: 'product-does-not-import-test-support',
+      comment: 'test-support is for tests, stories, e2e and bench; shipped code must not depend on it.',
+      severity: 'error',
+      from: { pathNot: NOT_PRODUCT },
+      to: { path: TEST_SUPPORT },
+    },
+    {
+      name: 'no-deep-import-into-another-package',
+      comment: 'Shipped code uses another package through its name (its index), not a path into its src.',
+      severity: 'error',
+      from: { path: '^(packages/[^/]+|apps/web)/', pathNot: NOT_PRODUCT },
+      to: { path: '^(packages/[^/]+|apps/web)/', pathNot: '^$1/', dependencyTypesNot: ['aliased-workspace'] },
+    },
+    {
+      name: 'no-circular',
+      comment: 'Import cycles make load order matter and layers meaningless.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'not-to-unresolvable',
+      comment: 'An import that does not resolve to a file or an installed package.',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+    {
+      name: 'no-non-package-json',
+      comment: 'Every package imported must be declared in the nearest package.json or the root one.',
+      severity: 'error',
+      from: {},
+      to: { dependencyTypes: ['npm-no-pkg', 'npm-unknown'] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: '(^|/)node_modules/' },
+    exclude: { path: '^(apps/web/dist|storybook-static|bench/\\.out)/' },
+    // Type-only imports count: they couple layers as much as value imports do.
+    tsPreCompilationDeps: true,
+    // Tests inside a package use the root devDependencies. That a package's shipped code
+    // declares what it imports in its own package.json is scripts/declared-dependencies.ts's job.
+    combinedDependencies: true,
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['types', 'import', 'node', 'default'],
+      mainFields: ['types', 'typings', 'module', 'main'],
+      extensions: ['.ts', '.tsx', '.d.ts', '.js', '.mjs', '.cjs', '.json'],
+    },
+  },
+};

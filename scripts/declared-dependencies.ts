@@ -1,0 +1,92 @@
+// Compares what each workspace package's shipped code imports with the `dependencies` its
+// package.json declares, from a dependency-cruiser result. dependency-cruiser itself flags
+// undeclared packages (no-non-package-json) but neither unused ones nor workspace packages.
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ICruiseResult, IConfiguration } from 'dependency-cruiser';
+
+const require = createRequire(import.meta.url);
+
+export interface DependencyMismatch {
+  /** The workspace folder, e.g. `packages/session`. */
+  workspace: string;
+  dependency: string;
+  problem: 'undeclared' | 'unused';
+  /** For an undeclared one: the first file that imports it. */
+  importedBy?: string;
+}
+
+/** Runs the dependency-cruiser CLI in `cwd`. Violations do not throw: see `exitCode`. */
+export function runDepcruise(cwd: string, args: readonly string[]): Promise<{ exitCode: number; stdout: string; stderr: string }> {
+  const bin = fileURLToPath(new URL('../node_modules/dependency-cruiser/bin/dependency-cruise.mjs', import.meta.url));
+  return new Promise((resolve) => {
+    execFile(process.execPath, [bin, ...args], { cwd, maxBuffer: 512 * 1024 * 1024 }, (error, stdout, stderr) => {
+      resolve({ exitCode: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr });
+    });
+  });
+}
+
+/** The cruise as JSON (the JSON reporter exits 0 whatever it found). */
+export async function cruiseJson(cwd: string, args: readonly string[]): Promise<ICruiseResult> {
+  const { exitCode, stdout, stderr } = await runDepcruise(cwd, [...args, '--output-type', 'json']);
+  try {
+    return JSON.parse(stdout) as ICruiseResult;
+  } catch {
+    throw new Error(`dependency-cruiser failed (exit ${exitCode}): ${stderr || stdout}`);
+  }
+}
+
+/**
+ * Whether a repo-relative path is shipped code, by the repo's own definition: the `pathNot`
+ * of the config's `product-does-not-import-test-support` rule.
+ */
+export function productFileMatcher(configFile: string): (path: string) => boolean {
+  const config = require(configFile) as IConfiguration;
+  const rule = config.forbidden?.find((candidate) => candidate.name === 'product-does-not-import-test-support');
+  const notProduct = rule?.from && 'pathNot' in rule.from ? rule.from.pathNot : undefined;
+  if (!notProduct) throw new Error(`${configFile}: no product-does-not-import-test-support rule with from.pathNot`);
+  const patterns = (Array.isArray(notProduct) ? notProduct : [notProduct]).map((pattern) => new RegExp(pattern));
+  return (path) => !patterns.some((pattern) => pattern.test(path));
+}
+
+/** The npm package a resolved import belongs to: the folder after the last node_modules/, else the specifier's name. */
+function packageName(specifier: string, resolved: string): string {
+  const inNodeModules = resolved.lastIndexOf('node_modules/');
+  const path = inNodeModules >= 0 ? resolved.slice(inNodeModules + 'node_modules/'.length) : specifier;
+  const parts = path.split('/');
+  return path.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+}
+
+export function findDependencyMismatches(root: string, cruise: ICruiseResult, isProduct: (path: string) => boolean): DependencyMismatch[] {
+  const rootManifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { workspaces?: string[] };
+  const mismatches: DependencyMismatch[] = [];
+  for (const workspace of rootManifest.workspaces ?? []) {
+    const manifest = JSON.parse(readFileSync(join(root, workspace, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+    const declared = new Set(Object.keys(manifest.dependencies ?? {}));
+    const used = new Map<string, string>();
+    for (const module of cruise.modules) {
+      if (!module.source.startsWith(`${workspace}/`) || module.source.includes('node_modules/') || !isProduct(module.source)) continue;
+      for (const dependency of module.dependencies) {
+        if (dependency.coreModule || /^\.{1,2}(\/|$)/.test(dependency.module) || dependency.module.startsWith('/')) continue;
+        const name = packageName(dependency.module, dependency.resolved);
+        if (!used.has(name)) used.set(name, module.source);
+      }
+    }
+    for (const [dependency, importedBy] of used) {
+      if (!declared.has(dependency)) mismatches.push({ workspace, dependency, problem: 'undeclared', importedBy });
+    }
+    for (const dependency of declared) {
+      if (!used.has(dependency)) mismatches.push({ workspace, dependency, problem: 'unused' });
+    }
+  }
+  return mismatches;
+}
+
+export function describeMismatch(mismatch: DependencyMismatch): string {
+  return mismatch.problem === 'undeclared'
+    ? `${mismatch.importedBy} imports ${mismatch.dependency}, which ${mismatch.workspace}/package.json does not declare in dependencies`
+    : `${mismatch.workspace}/package.json declares ${mismatch.dependency}, which its shipped code never imports`;
+}
