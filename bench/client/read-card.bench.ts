@@ -36,7 +36,7 @@ export const readCardBench: BenchDefinition = {
         'the highlight worker, Shiki and the TypeScript grammar are fetched and compiled within the measured time, as on a first card.',
         '"Whole window coloured" is when the worker\'s last token chunk has been committed and painted.',
         `Long tasks seen per run: ${results.map((result) => result.longTasks).join(', ')}.`,
-        'The three Node rows run highlight-window.ts itself (Shiki core, JavaScript regex engine, github-light + github-dark) and',
+        'The three Node rows run highlight-window.ts itself (Shiki core, JavaScript regex engine, github-light-default + github-dark-default) and',
         'count CPU time, so they show the highlighting cost of this machine whatever else runs on it.',
       ],
     };

@@ -56,7 +56,7 @@ describe('startHighlight', () => {
     const [request] = worker.posted;
     expect(request).toEqual({ type: 'highlight', id: expect.any(Number), lang: 'json', texts: ['{}'] });
 
-    const lines = [[{ text: '{}', light: '#24292E', dark: '#E1E4E8' }]];
+    const lines = [[{ text: '{}', light: '#1F2328', dark: '#E6EDF3' }]];
     worker.reply({ type: 'chunk', id: jobId(request), start: 0, lines });
     expect(onChunk).toHaveBeenCalledWith(0, lines);
 

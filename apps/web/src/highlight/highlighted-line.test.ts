@@ -5,12 +5,12 @@ describe('highlightedLineFromShiki', () => {
   it('keeps the text and both theme colours of each token', () => {
     expect(
       highlightedLineFromShiki([
-        { content: 'const', offset: 0, htmlStyle: { '--shiki-light': '#D73A49', '--shiki-dark': '#F97583' } },
-        { content: ' x', offset: 5, htmlStyle: { '--shiki-light': '#24292E', '--shiki-dark': '#E1E4E8' } },
+        { content: 'const', offset: 0, htmlStyle: { '--shiki-light': '#CF222E', '--shiki-dark': '#FF7B72' } },
+        { content: ' x', offset: 5, htmlStyle: { '--shiki-light': '#1F2328', '--shiki-dark': '#E6EDF3' } },
       ]),
     ).toEqual([
-      { text: 'const', light: '#D73A49', dark: '#F97583' },
-      { text: ' x', light: '#24292E', dark: '#E1E4E8' },
+      { text: 'const', light: '#CF222E', dark: '#FF7B72' },
+      { text: ' x', light: '#1F2328', dark: '#E6EDF3' },
     ]);
   });
 
