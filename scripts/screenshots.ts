@@ -53,11 +53,12 @@ async function main(): Promise<void> {
       await page.emulateMedia({ colorScheme: theme });
       for (const size of WIDTHS) {
         await page.setViewportSize({ width: size.width, height: size.height });
-        const search = card(page, /^Grep createSpillStore/);
-        await search.scrollIntoViewIfNeeded();
-        await search.screenshot({ path: join(outDir, `search-${theme}-${size.name}.png`) });
-        await read.scrollIntoViewIfNeeded();
-        await read.screenshot({ path: join(outDir, `read-${theme}-${size.name}.png`) });
+        // The page as a person sees it, the card at the top of the timeline.
+        for (const [name, shown] of [['search', card(page, /^Grep createSpillStore/)], ['read', read]] as const) {
+          await shown.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+          await page.waitForTimeout(200); // the virtualizer places rows on the next frame
+          await page.screenshot({ path: join(outDir, `${name}-${theme}-${size.name}.png`) });
+        }
         await page.getByRole('button', { name: /Sessions/ }).click();
         await page.getByRole('navigation', { name: 'Sessions' }).getByRole('region').first().waitFor();
         await page.screenshot({ path: join(outDir, `sessions-${theme}-${size.name}.png`) });
