@@ -43,7 +43,9 @@ test('the page opened without the token tells the person how to get in', async (
   await page.goto(toolcards.origin);
   await expect(page.getByRole('main')).toContainText('npm start');
   await expect(page.getByRole('main')).toContainText('token');
-  expect(consoleErrors).toEqual([]);
+  // The page asks the API once (a cookie from an earlier visit would let it in); the browser logs that 401 itself.
+  expect(consoleErrors.filter((error) => !error.includes('status of 401 (Unauthorized)'))).toEqual([]);
+  expect(consoleErrors.length).toBeLessThanOrEqual(1);
 });
 
 test('the page is served with a Content-Security-Policy', async ({ page, toolcards }) => {
