@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerFrame, SessionEvent } from '@toolcards/protocol';
 import { serverFrameFromJson } from './server-frame-from-json';
-import { SessionStore } from './session-store';
+import type { SessionStore } from './session-store';
+import { callStateFrame as callState, openCaughtUpStore as openStore } from '../test-support/store-frames';
 
 const header = { type: 'session', version: 1, id: 's1', cwd: '/w', createdAt: 't' } as const;
 
@@ -12,20 +13,6 @@ function call(seq: number, callId: string): ServerFrame {
 function result(seq: number, callId: string): ServerFrame {
   const event: SessionEvent = { seq, time: 't', type: 'tool/result', data: { callId, content: [{ type: 'text', text: 'cancelled' }], isError: true, error: { code: 'TOOL_ABORTED', message: 'cancelled' } } };
   return { type: 'event', sessionId: 's1', event };
-}
-
-/** As it comes off the socket: through the client's frame parser. */
-function callState(callId: string, state: string, sessionId = 's1'): ServerFrame {
-  const frame = serverFrameFromJson(JSON.stringify({ type: 'call-state', sessionId, callId, state }));
-  if (!frame) throw new Error(`call-state ${state} was refused`);
-  return frame;
-}
-
-function openStore(): SessionStore {
-  const store = new SessionStore();
-  store.openSession('s1');
-  store.ingest([{ type: 'caught-up', sessionId: 's1', lastSeq: -1 }]);
-  return store;
 }
 
 const queued = (store: SessionStore) => [...store.state.getState().callStates].flatMap(([callId, state]) => (state === 'queued' ? [callId] : []));

@@ -90,7 +90,17 @@ function initialState(): SessionState {
     connection: { status: 'connecting' },
     server: null,
     unauthorized: false,
-    sessionId: null,
+    ...sessionScoped(null),
+    notices: [],
+    followSerial: 0,
+    modelNeededSerial: 0,
+  };
+}
+
+/** What belongs to the session shown: all of it starts over when another one opens. */
+function sessionScoped(sessionId: string | null) {
+  return {
+    sessionId,
     header: null,
     caughtUp: false,
     history: EMPTY_HISTORY,
@@ -98,12 +108,9 @@ function initialState(): SessionState {
     lastSeq: -1,
     running: false,
     callStates: new Map(),
-    notices: [],
     targetLines: new Map(),
     reveal: null,
-    followSerial: 0,
-    modelNeededSerial: 0,
-  };
+  } satisfies Partial<SessionState>;
 }
 
 /** What a call-state frame leaves standing; `running` is what a call is unless told otherwise. */
@@ -153,18 +160,7 @@ export class SessionStore {
     const { server, notices } = this.pending;
     this.pending = { ...(server ? { server } : {}), ...(notices ? { notices } : {}) };
     this.changed = false;
-    this.state.setState({
-      sessionId,
-      header: null,
-      caughtUp: false,
-      history: EMPTY_HISTORY,
-      rows: [],
-      lastSeq: -1,
-      running: false,
-      callStates: new Map(),
-      targetLines: new Map(),
-      reveal: null,
-    });
+    this.state.setState(sessionScoped(sessionId));
   }
 
   /** A blank session that does not exist yet (its first command creates it): nothing to load. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerFrame, SessionEvent } from '@toolcards/protocol';
-import { serverFrameFromJson } from './server-frame-from-json';
-import { SessionStore } from './session-store';
+import type { SessionStore } from './session-store';
+import { callStateFrame as callState, openCaughtUpStore as openStore } from '../test-support/store-frames';
 
 const header = { type: 'session', version: 1, id: 's1', cwd: '/w', createdAt: 't' } as const;
 
@@ -14,20 +14,6 @@ function abortedResult(seq: number, callId: string): ServerFrame {
   const message = 'the result of this read call could not be saved (disk full); run it again';
   const event: SessionEvent = { seq, time: 't', type: 'tool/result', data: { callId, content: [{ type: 'text', text: message }], isError: true, error: { code: 'TOOL_ABORTED', message } } };
   return { type: 'event', sessionId: 's1', event };
-}
-
-/** As it comes off the socket: through the client's frame parser. */
-function callState(callId: string, state: string): ServerFrame {
-  const frame = serverFrameFromJson(JSON.stringify({ type: 'call-state', sessionId: 's1', callId, state }));
-  if (!frame) throw new Error(`call-state ${state} was refused`);
-  return frame;
-}
-
-function openStore(): SessionStore {
-  const store = new SessionStore();
-  store.openSession('s1');
-  store.ingest([{ type: 'caught-up', sessionId: 's1', lastSeq: -1 }]);
-  return store;
 }
 
 const states = (store: SessionStore) => Object.fromEntries(store.state.getState().callStates);

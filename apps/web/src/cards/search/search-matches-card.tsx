@@ -7,11 +7,11 @@ import { initiallyExpandedGroups } from './initial-expansion';
 import { matchesSummaryText } from './search-summary-text';
 import { SearchMatchesList } from './search-matches-list';
 import { SearchSummary } from './search-summary';
-import { countText, formatCount } from '../frame/count-text';
+import { countText } from '../frame/count-text';
 import { FullMatchesList } from './full-matches-list';
 import { FullOutlineStatus } from './full-outline-status';
 import type { FullResultSource } from './full-result-source';
-import { useFullOutline } from './use-full-outline';
+import { useFullResult } from './use-full-outline';
 
 interface SearchMatchesCardProps {
   view: SearchMatchesResultView;
@@ -24,8 +24,7 @@ interface SearchMatchesCardProps {
 export function SearchMatchesCard({ view, onOpenLocation, fullResult }: SearchMatchesCardProps) {
   const [expanded, setExpanded] = useState(() => initiallyExpandedGroups(view.files));
   const [openedKey, setOpenedKey] = useState<string>();
-  const [showFull, setShowFull] = useState(false);
-  const full = useFullOutline(fullResult, showFull);
+  const { showFull, full, toggle } = useFullResult(fullResult, view.total);
   const title = view.title ?? 'Search';
   const hasBidiControls = useMemo(
     () => hasBidiControl(title) || view.files.some((file) => hasBidiControl(file.path) || file.matches.some((match) => hasBidiControl(match.line))),
@@ -59,7 +58,7 @@ export function SearchMatchesCard({ view, onOpenLocation, fullResult }: SearchMa
         empty={view.files.length === 0}
         spillPath={view.spillPath}
         onOpenLocation={onOpenLocation}
-        full={fullResult === undefined ? undefined : { total: formatCount(view.total), showing: showFull, onToggle: () => setShowFull(!showFull) }}
+        full={toggle}
       />
       <FullOutlineStatus state={full} />
       {full.state === 'ready' && full.outline.shape === 'matches' && <FullMatchesList outline={full.outline} source={fullResult!} onOpenLocation={onOpenLocation} />}

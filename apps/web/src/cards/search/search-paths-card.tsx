@@ -6,11 +6,11 @@ import { hasBidiControl } from '../text/invisible-characters';
 import { pathsSummaryText } from './search-summary-text';
 import { SearchPathsList } from './search-paths-list';
 import { SearchSummary } from './search-summary';
-import { countText, formatCount } from '../frame/count-text';
+import { countText } from '../frame/count-text';
 import { FullOutlineStatus } from './full-outline-status';
 import { FullPathsList } from './full-paths-list';
 import type { FullResultSource } from './full-result-source';
-import { useFullOutline } from './use-full-outline';
+import { useFullResult } from './use-full-outline';
 
 interface SearchPathsCardProps {
   view: SearchPathsResultView;
@@ -22,8 +22,7 @@ interface SearchPathsCardProps {
 /** A file search: the paths found. */
 export function SearchPathsCard({ view, onOpenLocation, fullResult }: SearchPathsCardProps) {
   const [openedKey, setOpenedKey] = useState<string>();
-  const [showFull, setShowFull] = useState(false);
-  const full = useFullOutline(fullResult, showFull);
+  const { showFull, full, toggle } = useFullResult(fullResult, view.total);
   const title = view.title ?? 'Files';
   const hasBidiControls = useMemo(() => hasBidiControl(title) || view.paths.some(hasBidiControl), [title, view.paths]);
 
@@ -40,7 +39,7 @@ export function SearchPathsCard({ view, onOpenLocation, fullResult }: SearchPath
         empty={view.paths.length === 0}
         spillPath={view.spillPath}
         onOpenLocation={onOpenLocation}
-        full={fullResult === undefined ? undefined : { total: formatCount(view.total), showing: showFull, onToggle: () => setShowFull(!showFull) }}
+        full={toggle}
       />
       <FullOutlineStatus state={full} />
       {full.state === 'ready' && full.outline.shape === 'paths' && <FullPathsList total={full.outline.total} source={fullResult!} onOpenLocation={onOpenLocation} />}

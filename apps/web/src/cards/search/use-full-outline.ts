@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { formatCount } from '../frame/count-text';
 import type { FullResultOutline } from '@toolcards/protocol';
 import type { FullResultSource } from './full-result-source';
 
@@ -23,4 +24,12 @@ export function useFullOutline(source: FullResultSource | undefined, wanted: boo
     };
   }, [source, wanted]);
   return wanted ? outline : { state: 'off' };
+}
+
+/** A capped card's switch between the page the tool returned and its complete result. */
+export function useFullResult(source: FullResultSource | undefined, total: number) {
+  const [showFull, setShowFull] = useState(false);
+  const full = useFullOutline(source, showFull);
+  const toggle = source === undefined ? undefined : { total: formatCount(total), showing: showFull, onToggle: () => setShowFull(!showFull) };
+  return { showFull, full, toggle };
 }

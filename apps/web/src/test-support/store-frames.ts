@@ -1,0 +1,18 @@
+import type { ServerFrame } from '@toolcards/protocol';
+import { serverFrameFromJson } from '../store/server-frame-from-json';
+import { SessionStore } from '../store/session-store';
+
+/** A store showing session `sessionId`, its (empty) history already caught up. */
+export function openCaughtUpStore(sessionId = 's1'): SessionStore {
+  const store = new SessionStore();
+  store.openSession(sessionId);
+  store.ingest([{ type: 'caught-up', sessionId, lastSeq: -1 }]);
+  return store;
+}
+
+/** A call-state frame as it comes off the socket: through the client's frame parser. */
+export function callStateFrame(callId: string, state: string, sessionId = 's1'): ServerFrame {
+  const frame = serverFrameFromJson(JSON.stringify({ type: 'call-state', sessionId, callId, state }));
+  if (!frame) throw new Error(`call-state ${state} was refused`);
+  return frame;
+}
