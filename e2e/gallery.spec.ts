@@ -1,18 +1,100 @@
 import { test, expect, type ConsoleMessage, type Page, type Request, type Response, type Worker } from '@playwright/test';
 import { existsSync, readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { extname, join, normalize, sep } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  callFixtures,
+  genericFixtures,
+  readFixtures,
+  resultFixtures,
+  searchMatchesFixtures,
+  searchPathsFixtures,
+} from '../apps/web/src/cards/fixtures';
+import { serveFolder, type FolderServer } from '../packages/server/src/static-files';
+import { expectHighlighted } from './support/cards';
+import { callCard, dark, errorCard, fallbackView, genericCard, readCard, searchMatchesCard, searchPathsCard, type StoryCheck } from './support/gallery-checks';
 
-// Gallery smoke: every story of the built Storybook renders in Chromium without a console
-// error, a page error or a failed request (lazy grammar chunks, the highlighting worker).
-// Build first: `npm run build-storybook`.
+// The gallery: every story of the built Storybook renders in Chromium without a console
+// error, a page error or a failed request (lazy grammar chunks, the highlighting worker),
+// and shows what its fixture says it must (STORY_CHECKS). Build first: `npm run build-storybook`.
 
 const STATIC_DIR = fileURLToPath(new URL('../storybook-static/', import.meta.url));
 const INDEX_JSON = join(STATIC_DIR, 'index.json');
 const MISSING = `storybook-static/index.json not found: run \`npm run build-storybook\` before this spec.`;
+
+/**
+ * What each story must show, by story id. Every story in the index needs an entry and every
+ * entry a story: a renamed or removed story fails here instead of silently losing its check.
+ */
+const STORY_CHECKS: Readonly<Record<string, StoryCheck>> = {
+  // Cards/Pending (call-card.stories.tsx): a pending read warms its language's grammar.
+  'cards-pending--read-call': callCard(callFixtures.read, 'pending', { warms: 'typescript' }),
+  'cards-pending--search-call': callCard(callFixtures.search, 'pending'),
+  'cards-pending--edit-call': callCard(callFixtures.edit, 'pending'),
+  'cards-pending--delete-call': callCard(callFixtures.delete, 'pending'),
+  'cards-pending--move-call': callCard(callFixtures.move, 'pending'),
+  'cards-pending--execute-call': callCard(callFixtures.execute, 'pending'),
+  'cards-pending--fetch-call': callCard(callFixtures.fetch, 'pending'),
+  'cards-pending--other-call': callCard(callFixtures.other, 'pending'),
+  'cards-pending--untyped-call': callCard(callFixtures.untyped, 'pending'),
+  'cards-pending--deceptive-names': callCard(callFixtures.deceptiveNames, 'pending', { warms: 'json' }),
+  'cards-pending--queued': callCard(callFixtures.search, 'queued'),
+  'cards-pending--unsaved': callCard(callFixtures.read, 'unsaved'),
+  'cards-pending--cancelled': callCard(callFixtures.read, 'cancelled'),
+
+  // Cards/Generic (generic-card.stories.tsx): results as ResultCard draws them.
+  'cards-generic--plain-output': genericCard(genericFixtures.plainOutput),
+  'cards-generic--long-output': genericCard(genericFixtures.longOutput),
+  'cards-generic--empty-output': genericCard(genericFixtures.empty),
+  // FS_NOT_FOUND, in the card's words; no call title in the story.
+  'cards-generic--error-result': errorCard(resultFixtures.error, 'File not found'),
+  'cards-generic--error-result-dark': dark(errorCard(resultFixtures.error, 'File not found')),
+  'cards-generic--unknown-card': genericCard(fallbackView(resultFixtures.unknownCard)),
+  'cards-generic--malformed-read': genericCard(fallbackView(resultFixtures.malformedRead)),
+  'cards-generic--no-view': genericCard(fallbackView(resultFixtures.noView)),
+  'cards-generic--invisible-characters': genericCard(genericFixtures.invisibleCharacters),
+  'cards-generic--invisible-characters-dark': dark(genericCard(genericFixtures.invisibleCharacters)),
+
+  // Cards/Read (read-card.stories.tsx).
+  'cards-read--type-script': readCard(readFixtures.typescript),
+  'cards-read--type-script-dark': dark(readCard(readFixtures.typescript)),
+  'cards-read--plain-text': readCard(readFixtures.plainText),
+  'cards-read--middle-of-file': readCard(readFixtures.middleOfFile),
+  'cards-read--target-line': readCard(readFixtures.middleOfFile, { targetLine: 1_298 }),
+  'cards-read--empty-window-at-offset': readCard(readFixtures.emptyWindowAtOffset),
+  'cards-read--capped-window': readCard(readFixtures.cappedWindow),
+  'cards-read--long-line': readCard(readFixtures.longLine),
+  'cards-read--two-thousand-lines': readCard(readFixtures.longTypescript),
+  'cards-read--two-thousand-lines-dark': dark(readCard(readFixtures.longTypescript)),
+  'cards-read--crlf-sourced': readCard(readFixtures.crlfSourced),
+  'cards-read--hostile': readCard(readFixtures.hostile),
+  // Line 1 starts with a byte order mark: kept raw at the start of a file.
+  'cards-read--trojan-source': readCard(readFixtures.trojanSource, { keptRaw: [1] }),
+  'cards-read--trojan-source-dark': dark(readCard(readFixtures.trojanSource, { keptRaw: [1] })),
+  // Line 4 is emoji: the joiners and tag characters inside them are part of the emoji.
+  'cards-read--invisible-characters': readCard(readFixtures.invisibleCharacters, { keptRaw: [4] }),
+  'cards-read--mixed-script-name': readCard(readFixtures.mixedScriptName),
+
+  // Cards/Search/Matches (search-matches-card.stories.tsx).
+  'cards-search-matches--few-matches': searchMatchesCard(searchMatchesFixtures.fewMatches),
+  'cards-search-matches--truncated': searchMatchesCard(searchMatchesFixtures.truncated),
+  'cards-search-matches--highlighted-ranges': searchMatchesCard(searchMatchesFixtures.highlightedRanges),
+  'cards-search-matches--highlighted-ranges-dark': dark(searchMatchesCard(searchMatchesFixtures.highlightedRanges)),
+  'cards-search-matches--zero-matches': searchMatchesCard(searchMatchesFixtures.zeroMatches),
+  'cards-search-matches--hostile': searchMatchesCard(searchMatchesFixtures.hostile),
+  'cards-search-matches--invisible-characters': searchMatchesCard(searchMatchesFixtures.invisibleCharacters),
+  'cards-search-matches--invisible-characters-dark': dark(searchMatchesCard(searchMatchesFixtures.invisibleCharacters)),
+
+  // Cards/Search/Paths (search-paths-card.stories.tsx).
+  'cards-search-paths--short-list': searchPathsCard(searchPathsFixtures.shortList),
+  'cards-search-paths--truncated': searchPathsCard(searchPathsFixtures.truncated),
+  'cards-search-paths--zero-files': searchPathsCard(searchPathsFixtures.zeroFiles),
+  'cards-search-paths--hostile': searchPathsCard(searchPathsFixtures.hostile),
+  'cards-search-paths--invisible-characters': searchPathsCard(searchPathsFixtures.invisibleCharacters),
+};
+
+/** The story whose colours prove the Shiki worker and a lazy grammar chunk work. */
+const HIGHLIGHT_STORY = 'cards-read--type-script';
 
 interface IndexEntry {
   id: string;
@@ -27,51 +109,10 @@ function storiesInIndex(): IndexEntry[] {
   return Object.values(index.entries).filter((entry) => entry.type === 'story');
 }
 
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.woff2': 'font/woff2',
-  '.wasm': 'application/wasm',
-  '.map': 'application/json; charset=utf-8',
-};
-
-/** A minimal static file server for storybook-static/ on an ephemeral 127.0.0.1 port. */
-async function serveStatic(root: string): Promise<{ server: Server; origin: string }> {
-  const server = createServer(async (req, res) => {
-    const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-    if (pathname === '/favicon.ico') {
-      // Chromium asks for it on its own; Storybook ships none. Not a story's problem.
-      res.writeHead(204).end();
-      return;
-    }
-    const file = normalize(join(root, pathname.endsWith('/') ? `${pathname}index.html` : pathname));
-    if (!file.startsWith(root.endsWith(sep) ? root : root + sep)) {
-      res.writeHead(403).end();
-      return;
-    }
-    try {
-      const body = await readFile(file);
-      res.writeHead(200, {
-        'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
-        // Hashed file names: let the browser keep them from one story to the next.
-        ...(pathname.startsWith('/assets/') ? { 'cache-control': 'public, max-age=31536000, immutable' } : {}),
-      });
-      res.end(body);
-    } catch {
-      res.writeHead(404).end();
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { server, origin: `http://127.0.0.1:${port}` };
-}
-
 const stories = storiesInIndex();
+const storyById = new Map(stories.map((story) => [story.id, story]));
+/** Stories of the index, then checks whose story is missing from it: each gets a test. */
+const storyIds = [...new Set([...storyById.keys(), ...Object.keys(STORY_CHECKS)])];
 
 /** Waits for Storybook to finish rendering the current story; returns its error display, if shown. */
 async function storyRendered(page: Page): Promise<string> {
@@ -95,21 +136,21 @@ async function storyRendered(page: Page): Promise<string> {
 }
 
 test.describe('Storybook gallery', () => {
-  let server: Server | undefined;
-  let origin = '';
+  let server: FolderServer | undefined;
   // One page per worker: the ~1 MB preview bundle is parsed once and then served from
   // cache; each story is still a fresh navigation of the iframe.
   let page: Page;
 
   test.beforeAll(async ({ browser }) => {
     if (!existsSync(INDEX_JSON)) throw new Error(MISSING);
-    ({ server, origin } = await serveStatic(STATIC_DIR));
+    // Chromium asks for /favicon.ico on its own; Storybook ships none. Not a story's problem.
+    server = await serveFolder(STATIC_DIR, { noContent: ['/favicon.ico'] });
     page = await browser.newPage();
   });
 
   test.afterAll(async () => {
     await page?.close();
-    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    await server?.close();
   });
 
   if (stories.length === 0) {
@@ -119,35 +160,66 @@ test.describe('Storybook gallery', () => {
     });
   }
 
-  for (const story of stories) {
-    test(`${story.title} / ${story.name} renders without errors`, async () => {
+  for (const id of storyIds) {
+    const story = storyById.get(id);
+    const check = STORY_CHECKS[id];
+    test(`${story ? `${story.title} / ${story.name}` : id} renders and shows its content`, async () => {
+      expect(story, `STORY_CHECKS has a check for ${id}, but storybook-static/index.json has no such story (renamed or removed?)`).toBeDefined();
+      expect(check, `story ${id} has no entry in STORY_CHECKS (e2e/gallery.spec.ts): say what it must show`).toBeDefined();
+      if (!story || !check) return;
+
       const problems: string[] = [];
+      const started = new Set<Request>();
+      const inFlight = new Set<Request>();
+      const finished: string[] = [];
       const onConsole = (message: ConsoleMessage) => {
         if (message.type() === 'error') problems.push(`console.error: ${message.text()}`);
       };
       const onPageError = (error: Error) => problems.push(`page error: ${error.message}`);
-      const onRequestFailed = (request: Request) =>
-        problems.push(`request failed: ${request.url()} (${request.failure()?.errorText ?? '?'})`);
+      const onRequest = (request: Request) => {
+        started.add(request);
+        inFlight.add(request);
+      };
+      const onRequestFinished = (request: Request) => {
+        inFlight.delete(request);
+        finished.push(request.url());
+      };
+      // Only this story's requests: the previous story's, cut short by this navigation, are not its failures.
+      const onRequestFailed = (request: Request) => {
+        inFlight.delete(request);
+        if (started.has(request)) problems.push(`request failed: ${request.url()} (${request.failure()?.errorText ?? '?'})`);
+      };
       const onResponse = (response: Response) => {
         if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
       };
       page.on('console', onConsole);
       page.on('pageerror', onPageError);
+      page.on('request', onRequest);
+      page.on('requestfinished', onRequestFinished);
       page.on('requestfailed', onRequestFailed);
       page.on('response', onResponse);
       try {
-        await page.goto(`${origin}/iframe.html?id=${encodeURIComponent(story.id)}&viewMode=story`);
+        await page.goto(`${server!.origin}/iframe.html?id=${encodeURIComponent(story.id)}&viewMode=story`);
         expect(await storyRendered(page), 'Storybook showed its error display').toBe('');
-        await expect(page.locator('#storybook-root > *').first()).toBeAttached();
 
-        // Let lazy work finish (grammar chunks, the highlighting worker) before judging.
-        await page.waitForLoadState('networkidle');
-        await page.waitForTimeout(250);
+        const root = page.locator('#storybook-root');
+        const card = root.getByRole('article');
+        await expect(card, 'the story renders exactly one card').toHaveCount(1);
+        await expect(card).not.toBeEmpty();
+        await expect(page.locator('html')).toHaveAttribute('data-theme', check.theme);
+        // Names and contents are text: nothing in a fixture may become an element.
+        await expect(root.locator('img, script, iframe, object, embed'), 'markup from a fixture').toHaveCount(0);
+        // The story's own expectations; they also wait for its lazy work (tokens painted, a grammar warmed).
+        await check.assert({ page, root, card, finishedRequests: () => finished });
 
+        // Judge only once nothing the story started is still on its way.
+        await expect.poll(() => [...inFlight].map((request) => request.url()), { message: 'requests still in flight' }).toEqual([]);
         expect(problems, `problems while rendering ${story.id}`).toEqual([]);
       } finally {
         page.off('console', onConsole);
         page.off('pageerror', onPageError);
+        page.off('request', onRequest);
+        page.off('requestfinished', onRequestFinished);
         page.off('requestfailed', onRequestFailed);
         page.off('response', onResponse);
       }
@@ -155,22 +227,23 @@ test.describe('Storybook gallery', () => {
   }
 
   // The highlighter swallows its own failures (the card stays plain text), so a broken
-  // worker or grammar chunk would pass the smoke above: check that colour really arrives.
-  const typescriptStory = stories.find((story) => story.id === 'cards-read--type-script');
-  if (typescriptStory) {
-    test('the read card highlights through the Shiki worker and a lazy grammar chunk', async () => {
-      const workers: string[] = [];
-      const onWorker = (worker: Worker) => workers.push(worker.url());
-      page.on('worker', onWorker);
-      try {
-        await page.goto(`${origin}/iframe.html?id=${typescriptStory.id}&viewMode=story`);
-        expect(await storyRendered(page)).toBe('');
-        // Tokens carry their light/dark colours as inline custom properties.
-        await expect(page.locator('#storybook-root [style*="--shiki-light"]').first()).toBeAttached();
-        expect(workers.length, 'the highlighting worker started').toBeGreaterThan(0);
-      } finally {
-        page.off('worker', onWorker);
-      }
-    });
-  }
+  // worker or grammar chunk would pass a render smoke: check that colour really arrives,
+  // through the worker. Fails, rather than vanishes, when its story is missing.
+  test('the read card highlights through the Shiki worker and a lazy grammar chunk', async () => {
+    expect(storyById.has(HIGHLIGHT_STORY), `${HIGHLIGHT_STORY} is not in storybook-static/index.json (renamed or removed?)`).toBe(true);
+    const workers: string[] = [];
+    const onWorker = (worker: Worker) => workers.push(worker.url());
+    page.on('worker', onWorker);
+    try {
+      await page.goto(`${server!.origin}/iframe.html?id=${HIGHLIGHT_STORY}&viewMode=story`);
+      expect(await storyRendered(page)).toBe('');
+      // Tokens carry their light/dark colours as inline custom properties; the theme picks one.
+      const card = page.locator('#storybook-root').getByRole('article');
+      await expect(card.locator('[style*="--shiki-light"]').first()).toBeAttached();
+      await expectHighlighted(card);
+      expect(workers.length, 'the highlighting worker started').toBeGreaterThan(0);
+    } finally {
+      page.off('worker', onWorker);
+    }
+  });
 });

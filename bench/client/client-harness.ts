@@ -3,7 +3,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { build } from 'vite';
 import { CHROMIUM_PATH } from '../machine';
 import { PageChannel } from './page-channel';
-import { serveFolder, type StaticServer } from './static-server';
+import { serveFolder, type FolderServer } from '../../packages/server/src/static-files';
 
 /** Flags Chromium needs here: run as root (no sandbox), no GPU, no network side traffic. Shared with playwright.config.ts. */
 export const CHROMIUM_ARGS = [
@@ -30,7 +30,7 @@ export type InputDriver = (page: Page, at: { x: number; y: number }, pageDone: (
 export async function startClientHarness(options: { repoRoot: string; log: (line: string) => void }): Promise<ClientHarness> {
   options.log('building the bench page (vite, production mode)…');
   await build({ configFile: path.join(options.repoRoot, 'bench/vite.bench.config.ts'), mode: 'production' });
-  const server: StaticServer = await serveFolder(path.join(options.repoRoot, 'bench/.out/web'));
+  const server: FolderServer = await serveFolder(path.join(options.repoRoot, 'bench/.out/web'));
   let browser: Browser;
   try {
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });

@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { extname, join, sep } from 'node:path';
 import { pageSecurityHeaders } from './csp';
 
@@ -9,6 +10,8 @@ import { pageSecurityHeaders } from './csp';
  * served: the request path is decoded and checked segment by segment, then the
  * real path (symlinks resolved) must still be inside the folder. Unknown
  * extension-less paths get index.html so client routes survive a reload.
+ * `serveFolder` serves any built folder the same way on its own port: the one
+ * static file server of e2e (the Storybook gallery) and bench (the bench page).
  */
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
@@ -86,7 +89,11 @@ export class StaticSite {
   }
 
   async serve(req: IncomingMessage, res: ServerResponse, pathname: string, webSocketOrigin: string): Promise<void> {
-    const headers = pageSecurityHeaders(webSocketOrigin);
+    return this.serveWithHeaders(req, res, pathname, pageSecurityHeaders(webSocketOrigin));
+  }
+
+  /** As `serve`, with `headers` on every answer in place of the page's security headers. */
+  async serveWithHeaders(req: IncomingMessage, res: ServerResponse, pathname: string, headers: Record<string, string>): Promise<void> {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { ...headers, Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' });
       res.end('Method not allowed\n');
@@ -160,4 +167,56 @@ function sendNotBuilt(res: ServerResponse, headers: Record<string, string>): voi
     'or <code>npx vite build</code>, then reload.</p>';
   res.writeHead(503, { ...headers, 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
   res.end(body);
+}
+
+export interface FolderServer {
+  /** `http://127.0.0.1:<port>` */
+  origin: string;
+  close(): Promise<void>;
+}
+
+export interface ServeFolderOptions {
+  /**
+   * URL paths answered 204 No Content, e.g. `/favicon.ico` for a folder without one:
+   * browsers ask for it on their own, and a 404 there is nobody's error.
+   */
+  noContent?: readonly string[];
+}
+
+/**
+ * A built folder (Storybook's, the bench page) on 127.0.0.1 at an ephemeral port, served
+ * as the client is — the same path checks, content types and cache policy — but without
+ * the page's security headers, which belong to the toolcards page alone. For e2e and bench.
+ */
+export async function serveFolder(root: string, options: ServeFolderOptions = {}): Promise<FolderServer> {
+  const site = await StaticSite.open(root);
+  if (!site.built) throw new Error(`serveFolder: no folder at ${root}`);
+  const noContent = new Set(options.noContent ?? []);
+  const server = createServer((req, res) => {
+    let pathname: string;
+    try {
+      pathname = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
+    } catch {
+      res.writeHead(400).end();
+      return;
+    }
+    if (noContent.has(pathname)) {
+      res.writeHead(204).end();
+      return;
+    }
+    site.serveWithHeaders(req, res, pathname, {}).catch(() => res.destroy());
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }

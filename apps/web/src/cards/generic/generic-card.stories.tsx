@@ -14,8 +14,8 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-function asDelivered({ result, wireView }: ResultFixture): Pick<ResultCardProps, 'view' | 'isError'> {
-  return { view: viewForResult(result, wireView), isError: result.isError };
+function asDelivered({ result, wireView }: ResultFixture): Pick<ResultCardProps, 'view' | 'isError' | 'errorCode'> {
+  return { view: viewForResult(result, wireView), isError: result.isError, errorCode: result.error?.code };
 }
 
 export const PlainOutput: Story = {

@@ -1,0 +1,474 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import type { GenericResultView, ReadResultView, SearchMatchesResultView, SearchPathsResultView, ToolCallView } from '@toolcards/protocol';
+import type { ResultFixture } from '../../apps/web/src/cards/fixtures';
+
+/**
+ * What each gallery story must show, computed from the fixture its story renders. The
+ * expectations are written from the cards' contract (what a user sees), not by calling
+ * the cards' own helpers, so a card that renders nothing, or the wrong thing, fails.
+ */
+
+export interface StoryScope {
+  page: Page;
+  /** `#storybook-root`. */
+  root: Locator;
+  /** The story's one card (the root's only article). */
+  card: Locator;
+  /** URLs of the requests that finished since the story was opened (grammar chunks included). */
+  finishedRequests: () => readonly string[];
+}
+
+export interface StoryCheck {
+  /** The theme the story's globals ask for, seen as `data-theme` on <html>. */
+  theme: 'light' | 'dark';
+  assert(scope: StoryScope): Promise<void>;
+}
+
+// ── Text as the cards show it ─────────────────────────────────────────────
+
+/**
+ * The characters the fixtures hold that a card must show as an escape chip ("U+202E"):
+ * bidi controls, zero-width and other invisible characters, C0/C1 controls (not tab or
+ * line feed), tag characters. Characters kept in context (a byte order mark starting a
+ * file, a joiner inside an emoji) are named per story with `keptRaw`.
+ */
+const CHIP_CHARACTERS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u00AD\u061C\u200B-\u200F\u2028-\u202E\u2060-\u206F\u3164\uFEFF]|[\u{E0000}-\u{E0FFF}]/gu;
+const BIDI_CONTROL = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+
+const codePointLabel = (character: string) => `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+
+/** The labels of the chips `text` must show, in order. */
+export function chipLabels(text: string): string[] {
+  return [...text.matchAll(CHIP_CHARACTERS)].map(([character]) => codePointLabel(character));
+}
+
+/** The text content of `text` on screen: each chip reads as its label. */
+export function shown(text: string): string {
+  return text.replace(CHIP_CHARACTERS, codePointLabel);
+}
+
+/** Multi-line output: line feeds and the CR of CRLF stay line breaks, a lone CR is a chip. */
+function shownMultiline(text: string): string {
+  return text.split('\r\n').map(shown).join('\r\n');
+}
+
+function multilineChipLabels(text: string): string[] {
+  return text.split('\r\n').flatMap(chipLabels);
+}
+
+/** An accessible name or tooltip: a chip is written "[U+202E]". */
+function spoken(text: string): string {
+  return text.replace(CHIP_CHARACTERS, (character) => `[${codePointLabel(character)}]`);
+}
+
+const hasBidi = (...texts: string[]) => texts.some((text) => BIDI_CONTROL.test(text));
+
+/** A word (a run of letters) mixing look-alike scripts, as `pаckage.json` with a Cyrillic а. */
+function isMixedScript(text: string): boolean {
+  return (text.match(/[\p{L}\p{M}]+/gu) ?? []).some(
+    (word) => [/\p{Script=Latin}/u, /\p{Script=Greek}/u, /\p{Script=Cyrillic}/u].filter((script) => script.test(word)).length > 1,
+  );
+}
+
+const MIXED_SCRIPT_MARKER = '⚠ mixed scripts';
+
+const grouped = new Intl.NumberFormat('en-US');
+const count = (n: number) => grouped.format(n);
+const counted = (n: number, one: string, many: string) => `${count(n)} ${n === 1 ? one : many}`;
+
+// ── Shared by every card ──────────────────────────────────────────────────
+
+/** The bidi banner is there exactly when some text of the card holds a bidi control. */
+async function expectBidiBanner(card: Locator, expected: boolean): Promise<void> {
+  const banner = card.locator('.tc-card__warning');
+  if (!expected) {
+    await expect(banner, 'no bidi banner').toHaveCount(0);
+    return;
+  }
+  await expect(banner).toHaveCount(1);
+  await expect(banner).toHaveRole('note');
+  await expect(banner).toContainText('bidirectional Unicode control characters');
+}
+
+async function expectMixedScriptMarkers(card: Locator, names: readonly string[]): Promise<void> {
+  await expect(card.locator('.tc-script-warning'), 'mixed-script markers').toHaveCount(names.filter(isMixedScript).length);
+}
+
+/**
+ * Waits for Shiki's tokens on the card's code: the grammar chunk loaded and the worker
+ * answered. (How many colours they make depends on the code: a minified line past
+ * Shiki's per-line time limit stays one plain token. The colours themselves are checked
+ * on the TypeScript story by the highlighting test.)
+ */
+async function expectTokens(card: Locator): Promise<void> {
+  await expect(card.locator('.tc-tok[style*="--shiki-light"]').first(), 'Shiki tokens with their colours').toBeAttached();
+}
+
+/** Waits for the lazily loaded grammar chunk of `lang` (a pending read warms its language). */
+async function expectGrammarFetched(scope: StoryScope, lang: string): Promise<void> {
+  const chunk = new RegExp(`/${lang}-[\\w-]+\\.js$`);
+  await expect
+    .poll(() => scope.finishedRequests().some((url) => chunk.test(new URL(url).pathname)), { message: `the ${lang} grammar chunk was fetched` })
+    .toBe(true);
+}
+
+export function dark(check: StoryCheck): StoryCheck {
+  return { ...check, theme: 'dark' };
+}
+
+// ── Read ──────────────────────────────────────────────────────────────────
+
+/** Above this many lines the read card renders only the rows near its viewport. */
+const VIRTUALIZE_ABOVE_LINES = 200;
+
+interface ReadOptions {
+  targetLine?: number;
+  /** Line numbers shown exactly as stored: their special characters are kept in context. */
+  keptRaw?: readonly number[];
+}
+
+function readRange({ offset, lines, totalLines }: ReadResultView): { range: string; more?: string } {
+  const first = lines[0];
+  const last = lines[lines.length - 1];
+  if (!first || !last) return { range: `no lines shown from offset ${count(offset)} (file has ${counted(totalLines, 'line', 'lines')})` };
+  const range = `lines ${count(first.number)}–${count(last.number)} of ${count(totalLines)}`;
+  // A story has no shell to run the next read: the card says how much is left instead of offering it.
+  return last.number < totalLines ? { range, more: `${counted(totalLines - last.number, 'more line', 'more lines')}` } : { range };
+}
+
+interface RowSnapshot {
+  index: number;
+  number: number;
+  text: string;
+  chips: string[];
+  /** The mark beside a line the read tool cut short. */
+  cut: string | null;
+  target: boolean;
+}
+
+function readRows(card: Locator): Promise<RowSnapshot[]> {
+  return card.locator('.tc-read__row').evaluateAll((rows) =>
+    rows.map((row) => ({
+      index: Number(row.getAttribute('data-index')),
+      number: Number(row.querySelector('.tc-read__gutter')?.getAttribute('data-line-number')),
+      text: row.querySelector('.tc-read__code')?.textContent ?? '',
+      chips: [...row.querySelectorAll('.tc-escape')].map((chip) => chip.textContent ?? ''),
+      cut: row.querySelector('.tc-read__cut')?.getAttribute('aria-label') ?? null,
+      target: row.classList.contains('is-target'),
+    })),
+  );
+}
+
+/** Header (path, language, range, continuation), gutter numbers, every rendered line's text and chips, highlighting. */
+export function readCard(view: ReadResultView, options: ReadOptions = {}): StoryCheck {
+  const { targetLine, keptRaw = [] } = options;
+  const expectedRow = (index: number): RowSnapshot => {
+    const line = view.lines[index]!;
+    const raw = keptRaw.includes(line.number);
+    return {
+      index,
+      number: line.number,
+      text: raw ? line.text : shown(line.text),
+      chips: raw ? [] : chipLabels(line.text),
+      cut: line.cutAtChars === undefined ? null : `line cut at ${count(line.cutAtChars)} characters`,
+      target: line.number === targetLine,
+    };
+  };
+  return {
+    theme: 'light',
+    async assert(scope) {
+      const { card } = scope;
+      await expect(card).toHaveClass(/\btc-card--read\b/);
+      await expect(card).toHaveAttribute('aria-label', spoken(view.title ?? `Read ${view.path}`));
+      await expect(card.locator('.tc-card__heading .tc-path')).toHaveText(shown(view.path));
+      await expect(card.locator('.tc-read__lang')).toHaveText(view.lang ?? 'plain text');
+      const { range, more } = readRange(view);
+      await expect(card.locator('.tc-read__range')).toHaveText(range);
+      if (more === undefined) await expect(card.locator('.tc-read__more')).toHaveCount(0);
+      else await expect(card.locator('.tc-read__more'), 'what is left of the file').toHaveText(more);
+      await expectBidiBanner(card, hasBidi(view.path, ...view.lines.map((line) => line.text)));
+      await expectMixedScriptMarkers(card, [view.path]);
+
+      if (view.lines.length === 0) {
+        await expect(card.locator('.tc-read__row'), 'an empty window has no rows').toHaveCount(0);
+        await expect(card.getByRole('button', { name: 'Copy code' })).toHaveCount(0);
+        return;
+      }
+      await expect(card.getByRole('region', { name: 'File contents' })).toBeVisible();
+      await expect(card.getByRole('button', { name: 'Wrap' })).toBeVisible();
+      await expect(card.getByRole('button', { name: 'Copy code' })).toBeVisible();
+      if (view.lang !== undefined) await expectTokens(card);
+      else await expect(card.locator('.tc-tok'), 'plain text has no tokens').toHaveCount(0);
+
+      const virtual = view.lines.length > VIRTUALIZE_ABOVE_LINES;
+      if (virtual) {
+        // A long window renders the rows near its viewport only: compare those.
+        await expect(card.locator('.tc-read__row').first()).toBeAttached();
+        const rows = await readRows(card);
+        expect(rows.length, 'a long window is virtualized').toBeLessThan(view.lines.length);
+        expect(rows, 'the rendered rows of the read card (gutter number, text, chips)').toEqual(rows.map((row) => expectedRow(row.index)));
+      } else {
+        await expect
+          .poll(() => readRows(card), { message: 'the rows of the read card (gutter number, text, chips)' })
+          .toEqual(view.lines.map((_, index) => expectedRow(index)));
+      }
+
+      const target = card.locator('.tc-read__row.is-target');
+      if (targetLine === undefined) {
+        await expect(target).toHaveCount(0);
+        if (virtual) expect((await readRows(card)).some((row) => row.index === 0), 'a long window opens at its first line').toBe(true);
+      } else {
+        await expect(target).toHaveCount(1);
+        await expect(target).toHaveAttribute('aria-current', 'true');
+        await expect(target.locator('.tc-read__gutter')).toHaveAttribute('data-line-number', String(targetLine));
+        await expect(target, 'the card scrolled its viewport to the target line').toBeInViewport();
+      }
+    },
+  };
+}
+
+// ── Search ────────────────────────────────────────────────────────────────
+
+/** The card's budget for rows open at first: groups open in order while they fit, the first always. */
+const INITIAL_ROW_BUDGET = 50;
+/** A match row shows at most this many characters of its line. */
+const PREVIEW_CHARS = 160;
+
+function matchesSummary({ files, truncated, total, spillPath }: SearchMatchesResultView): string {
+  const shownMatches = files.reduce((sum, file) => sum + file.matches.length, 0);
+  if (truncated) return `showing ${count(shownMatches)} of ${counted(total, 'match', 'matches')}${spillPath === undefined ? '' : ` — full result: ${spillPath}`}`;
+  if (shownMatches === 0) return 'No matches';
+  return `${counted(shownMatches, 'match', 'matches')} in ${counted(files.length, 'file', 'files')}`;
+}
+
+function pathsSummary({ paths, truncated, total, spillPath }: SearchPathsResultView): string {
+  if (truncated) return `showing ${count(paths.length)} of ${counted(total, 'file', 'files')}${spillPath === undefined ? '' : ` — full result: ${spillPath}`}`;
+  if (paths.length === 0) return 'No files';
+  return counted(paths.length, 'file', 'files');
+}
+
+async function expectSummary(card: Locator, text: string, view: { truncated: boolean; spillPath?: string }, empty: boolean): Promise<void> {
+  const summary = card.locator('.tc-search__summary');
+  await expect(summary).toHaveText(text);
+  if (empty) await expect(summary, 'the empty state').toHaveClass(/\btc-card__empty\b/);
+  const spill = card.locator('.tc-search__spill');
+  if (view.truncated && view.spillPath !== undefined) {
+    await expect(card.getByRole('button', { name: `Open the full result: ${view.spillPath}` })).toBeVisible();
+  } else {
+    await expect(spill).toHaveCount(0);
+  }
+}
+
+interface MatchRowSnapshot {
+  line: string;
+  text: string;
+  marks: string[];
+  chips: string[];
+}
+
+interface GroupSnapshot {
+  path: string;
+  badge: string;
+  expanded: boolean;
+  rows: MatchRowSnapshot[];
+}
+
+/** File groups (path, count badge, open or not) and, in open groups, each row's line number, text, marked matches and chips. */
+export function searchMatchesCard(view: SearchMatchesResultView): StoryCheck {
+  let rows = 0;
+  const expected = view.files.map((file, group): GroupSnapshot => {
+    rows += file.matches.length;
+    const expanded = group === 0 || rows <= INITIAL_ROW_BUDGET;
+    return {
+      path: shown(file.path),
+      badge: String(file.matches.length),
+      expanded,
+      rows: expanded
+        ? file.matches.map((match) => {
+            const ranges = match.ranges ?? [];
+            // Leading indentation is dropped, unless a match starts inside it.
+            const cut = Math.min(/^[ \t]*/.exec(match.line)![0].length, ranges[0]?.[0] ?? Infinity);
+            const body = match.line.slice(cut);
+            return {
+              line: String(match.lineNumber),
+              // A long line is cut around its first match, with an ellipsis where it was cut.
+              text: body.length <= PREVIEW_CHARS ? shown(body) : (expect.stringContaining('…') as unknown as string),
+              marks: ranges.map(([start, end]) => shown(match.line.slice(start, end))),
+              chips: body.length <= PREVIEW_CHARS ? chipLabels(body) : (expect.any(Array) as unknown as string[]),
+            };
+          })
+        : [],
+    };
+  });
+  const title = view.title ?? 'Search';
+  return {
+    theme: 'light',
+    async assert({ card }) {
+      await expect(card).toHaveClass(/\btc-card--search\b/);
+      await expect(card).toHaveAttribute('aria-label', spoken(title));
+      await expect(card.locator('.tc-card__title')).toHaveText(shown(title));
+      await expectSummary(card, matchesSummary(view), view, view.files.length === 0);
+      await expectBidiBanner(card, hasBidi(title, ...view.files.flatMap((file) => [file.path, ...file.matches.map((match) => match.line)])));
+      await expectMixedScriptMarkers(card, [title, ...view.files.map((file) => file.path)]);
+      await expect(card.getByRole('button', { name: 'Expand all' })).toHaveCount(view.files.length > 1 ? 1 : 0);
+      await expect
+        .poll(
+          () =>
+            card.locator('.tc-search__group').evaluateAll((groups) =>
+              groups.map((group) => ({
+                path: group.querySelector('.tc-search__group-header .tc-path')?.textContent ?? '',
+                badge: group.querySelector('.tc-badge')?.textContent ?? '',
+                expanded: group.querySelector('.tc-search__group-header')?.getAttribute('aria-expanded') === 'true',
+                rows: [...group.querySelectorAll('.tc-search__match')].map((row) => ({
+                  line: row.querySelector('.tc-search__line-number')?.textContent ?? '',
+                  text: row.querySelector('.tc-search__line-text')?.textContent ?? '',
+                  marks: [...row.querySelectorAll('mark')].map((mark) => mark.textContent ?? ''),
+                  chips: [...row.querySelectorAll('.tc-escape')].map((chip) => chip.textContent ?? ''),
+                })),
+              })),
+            ),
+          { message: 'file groups and match rows (line numbers, marked matches, chips)' },
+        )
+        .toEqual(expected);
+    },
+  };
+}
+
+/** Summary, and each found path with its chips, in order. */
+export function searchPathsCard(view: SearchPathsResultView): StoryCheck {
+  const title = view.title ?? 'Files';
+  return {
+    theme: 'light',
+    async assert({ card }) {
+      await expect(card).toHaveClass(/\btc-card--search\b/);
+      await expect(card).toHaveAttribute('aria-label', spoken(title));
+      await expect(card.locator('.tc-card__title')).toHaveText(shown(title));
+      await expectSummary(card, pathsSummary(view), view, view.paths.length === 0);
+      await expectBidiBanner(card, hasBidi(title, ...view.paths));
+      await expectMixedScriptMarkers(card, [title, ...view.paths]);
+      await expect
+        .poll(
+          () =>
+            card.locator('.tc-search__path').evaluateAll((buttons) =>
+              buttons.map((button) => ({
+                path: button.querySelector('.tc-path')?.textContent ?? '',
+                chips: [...button.querySelectorAll('.tc-escape')].map((chip) => chip.textContent ?? ''),
+              })),
+            ),
+          { message: 'the found paths (text and chips)' },
+        )
+        .toEqual(view.paths.map((path) => ({ path: shown(path), chips: chipLabels(path) })));
+    },
+  };
+}
+
+// ── Generic ───────────────────────────────────────────────────────────────
+
+/** Output longer than this many lines is collapsed behind "Show all N lines". */
+const COLLAPSED_LINES = 30;
+
+/**
+ * A tool error as the app draws it: titled with what went wrong (`title`, the card's
+ * wording for the code), the code a badge, the message as the output.
+ */
+export function errorCard({ result }: ResultFixture, title: string): StoryCheck {
+  if (!result.error) throw new Error('the fixture is not an error with a code');
+  return genericCard({ card: 'generic', title, content: result.error.message }, { isError: true, errorCode: result.error.code });
+}
+
+/** What the app draws for a result whose view is missing or invalid: its text, under the view's title if it had one. */
+export function fallbackView({ result, wireView }: ResultFixture): GenericResultView {
+  const content = result.content.map((block) => block.text).join('\n');
+  const title = (wireView as { title?: unknown } | undefined)?.title;
+  return typeof title === 'string' ? { card: 'generic', title, content } : { card: 'generic', content };
+}
+
+/** Title (and an error's code badge), the output as shown (collapsed past 30 lines), chips, or the empty state. */
+export function genericCard(view: GenericResultView, { isError = false, errorCode }: { isError?: boolean; errorCode?: string } = {}): StoryCheck {
+  const title = view.title ?? (isError ? 'Error' : 'Output');
+  const content = view.content ?? '';
+  const lines = content === '' ? [] : content.split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  const collapsed = lines.length > COLLAPSED_LINES;
+  const visible = collapsed ? lines.slice(0, COLLAPSED_LINES).join('\n') : content;
+  return {
+    theme: 'light',
+    async assert({ card }) {
+      await expect(card).toHaveClass(/\btc-card--generic\b/);
+      if (isError) await expect(card).toHaveClass(/\btc-card--error\b/);
+      else await expect(card).not.toHaveClass(/\btc-card--error\b/);
+      await expect(card).toHaveAttribute('aria-label', spoken(isError ? `Error: ${title}` : title));
+      await expect(card.locator('.tc-card__title')).toHaveText(shown(title));
+      const badge = card.locator('.tc-generic__code');
+      if (errorCode === undefined) await expect(badge).toHaveCount(0);
+      else await expect(badge, 'the error code badge').toHaveText(shown(errorCode));
+      await expectBidiBanner(card, hasBidi(title, content));
+
+      const output = card.locator('pre.tc-generic__output');
+      if (content === '') {
+        await expect(card.locator('.tc-card__empty')).toHaveText('No output');
+        await expect(output).toHaveCount(0);
+        await expect(card.getByRole('button', { name: 'Copy' })).toHaveCount(0);
+        return;
+      }
+      await expect(card.getByRole('button', { name: 'Copy' })).toBeVisible();
+      await expect
+        .poll(
+          () =>
+            output.evaluate((pre) => ({
+              text: pre.textContent ?? '',
+              chips: [...pre.querySelectorAll('.tc-escape')].map((chip) => chip.textContent ?? ''),
+            })),
+          { message: 'the output (text and chips)' },
+        )
+        .toEqual({ text: shownMultiline(visible), chips: multilineChipLabels(visible) });
+      const more = card.locator('.tc-card__more');
+      if (collapsed) {
+        await expect(more).toHaveText(`Show all ${counted(lines.length, 'line', 'lines')}`);
+        await expect(more).toHaveAttribute('aria-expanded', 'false');
+      } else {
+        await expect(more).toHaveCount(0);
+      }
+    },
+  };
+}
+
+// ── Calls ─────────────────────────────────────────────────────────────────
+
+export type CallState = 'pending' | 'queued' | 'unsaved' | 'cancelled';
+
+const CALL_STATES: Record<CallState, { label: string; status: string; busy: boolean }> = {
+  pending: { label: 'running', status: 'running…', busy: true },
+  queued: { label: 'queued', status: 'Queued — waiting for a free slot', busy: true },
+  unsaved: { label: 'not saved', status: 'Not saved — the disk is full; this call will be closed when there is room', busy: false },
+  cancelled: { label: 'cancelled', status: 'cancelled', busy: false },
+};
+
+/**
+ * Title, kind, status line ("running…", "Queued — …"), busy state and locations. `warms`:
+ * the language whose grammar a pending read fetches ahead of its result.
+ */
+export function callCard(view: ToolCallView, state: CallState, { warms }: { warms?: string } = {}): StoryCheck {
+  const { label, status, busy } = CALL_STATES[state];
+  const locations = view.locations ?? [];
+  return {
+    theme: 'light',
+    async assert(scope) {
+      const { card } = scope;
+      await expect(card).toHaveClass(/\btc-card--call\b/);
+      await expect(card).toHaveAttribute('aria-label', spoken(`${view.title} — ${label}`));
+      await expect(card).toHaveAttribute('aria-busy', String(busy));
+      await expect(card.locator('.tc-call__status')).toHaveText(status);
+      await expect(card.locator('.tc-kind')).toHaveAttribute('data-kind', view.kind ?? 'other');
+      await expect(card.locator('.tc-card__title')).toHaveText(shown(view.title));
+      await expectBidiBanner(card, hasBidi(view.title, ...locations.map((location) => location.path)));
+      await expectMixedScriptMarkers(card, [view.title, ...locations.map((location) => location.path)]);
+      await expect(card.locator('.tc-call__locations > li')).toHaveText(
+        locations.map(
+          ({ path, line }) => `${shown(path)}${line === undefined ? '' : `:${line}`}${isMixedScript(path) ? MIXED_SCRIPT_MARKER : ''}`,
+        ),
+      );
+      if (warms !== undefined) await expectGrammarFetched(scope, warms);
+    },
+  };
+}
