@@ -10,9 +10,23 @@ import {
   searchMatchesFixtures,
   searchPathsFixtures,
 } from '../apps/web/src/cards/fixtures';
+import { fullResultFixtures } from '../apps/web/src/cards/full-result-fixtures';
 import { serveFolder, type FolderServer } from '../packages/server/src/static-files';
 import { expectHighlighted } from './support/cards';
-import { callCard, dark, errorCard, fallbackView, genericCard, readCard, searchMatchesCard, searchPathsCard, type StoryCheck } from './support/gallery-checks';
+import {
+  callCard,
+  dark,
+  errorCard,
+  fallbackView,
+  genericCard,
+  readCard,
+  readCardAskingNext,
+  searchMatchesCard,
+  searchMatchesFullResult,
+  searchPathsCard,
+  searchPathsFullResult,
+  type StoryCheck,
+} from './support/gallery-checks';
 
 // The gallery: every story of the built Storybook renders in Chromium without a console
 // error, a page error or a failed request (lazy grammar chunks, the highlighting worker),
@@ -60,6 +74,8 @@ const STORY_CHECKS: Readonly<Record<string, StoryCheck>> = {
   'cards-read--type-script-dark': dark(readCard(readFixtures.typescript)),
   'cards-read--plain-text': readCard(readFixtures.plainText),
   'cards-read--middle-of-file': readCard(readFixtures.middleOfFile),
+  // With an onReadNext: "Next 1,601 lines" is a button; the story shows what a click asked for.
+  'cards-read--middle-of-file-next-button': readCardAskingNext(readFixtures.middleOfFile),
   'cards-read--target-line': readCard(readFixtures.middleOfFile, { targetLine: 1_298 }),
   'cards-read--empty-window-at-offset': readCard(readFixtures.emptyWindowAtOffset),
   'cards-read--capped-window': readCard(readFixtures.cappedWindow),
@@ -78,6 +94,9 @@ const STORY_CHECKS: Readonly<Record<string, StoryCheck>> = {
   // Cards/Search/Matches (search-matches-card.stories.tsx).
   'cards-search-matches--few-matches': searchMatchesCard(searchMatchesFixtures.fewMatches),
   'cards-search-matches--truncated': searchMatchesCard(searchMatchesFixtures.truncated),
+  // With a fullResult, the story's play clicked "Show all 1,204": every file, a group opened by the check.
+  'cards-search-matches--truncated-complete-result': searchMatchesFullResult(searchMatchesFixtures.truncated, fullResultFixtures.matches),
+  'cards-search-matches--truncated-complete-result-dark': dark(searchMatchesFullResult(searchMatchesFixtures.truncated, fullResultFixtures.matches)),
   'cards-search-matches--highlighted-ranges': searchMatchesCard(searchMatchesFixtures.highlightedRanges),
   'cards-search-matches--highlighted-ranges-dark': dark(searchMatchesCard(searchMatchesFixtures.highlightedRanges)),
   'cards-search-matches--zero-matches': searchMatchesCard(searchMatchesFixtures.zeroMatches),
@@ -88,6 +107,8 @@ const STORY_CHECKS: Readonly<Record<string, StoryCheck>> = {
   // Cards/Search/Paths (search-paths-card.stories.tsx).
   'cards-search-paths--short-list': searchPathsCard(searchPathsFixtures.shortList),
   'cards-search-paths--truncated': searchPathsCard(searchPathsFixtures.truncated),
+  // With a fullResult, the story's play clicked "Show all 5,000": every path, paged in as it scrolls into view.
+  'cards-search-paths--truncated-complete-result': searchPathsFullResult(searchPathsFixtures.truncated, fullResultFixtures.paths),
   'cards-search-paths--zero-files': searchPathsCard(searchPathsFixtures.zeroFiles),
   'cards-search-paths--hostile': searchPathsCard(searchPathsFixtures.hostile),
   'cards-search-paths--invisible-characters': searchPathsCard(searchPathsFixtures.invisibleCharacters),

@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { GenericResultView, ReadResultView, SearchMatchesResultView, SearchPathsResultView, ToolCallView } from '@toolcards/protocol';
 import type { ResultFixture } from '../../apps/web/src/cards/fixtures';
+import type { FullMatchesFile } from '../../apps/web/src/cards/full-result-fixtures';
 
 /**
  * What each gallery story must show, computed from the fixture its story renders. The
@@ -121,19 +122,38 @@ export function dark(check: StoryCheck): StoryCheck {
 /** Above this many lines the read card renders only the rows near its viewport. */
 const VIRTUALIZE_ABOVE_LINES = 200;
 
+/** The read tool's default window: a continuation asks for at most this many lines. */
+const READ_WINDOW_LINES = 2_000;
+
 interface ReadOptions {
   targetLine?: number;
   /** Line numbers shown exactly as stored: their special characters are kept in context. */
   keptRaw?: readonly number[];
+  /** The story gives the card an `onReadNext`: what is left of the file is a "Next N lines" button. */
+  nextButton?: boolean;
 }
 
-function readRange({ offset, lines, totalLines }: ReadResultView): { range: string; more?: string } {
+interface ReadRange {
+  range: string;
+  /** "1,601 more lines", said by a card that cannot ask for the rest. */
+  more?: string;
+  /** The continuation read a card that can ask for it offers. */
+  next?: { offset: number; limit: number; label: string };
+}
+
+function readRange({ offset, lines, totalLines }: ReadResultView): ReadRange {
   const first = lines[0];
   const last = lines[lines.length - 1];
   if (!first || !last) return { range: `no lines shown from offset ${count(offset)} (file has ${counted(totalLines, 'line', 'lines')})` };
   const range = `lines ${count(first.number)}–${count(last.number)} of ${count(totalLines)}`;
-  // A story has no shell to run the next read: the card says how much is left instead of offering it.
-  return last.number < totalLines ? { range, more: `${counted(totalLines - last.number, 'more line', 'more lines')}` } : { range };
+  if (last.number >= totalLines) return { range };
+  const left = totalLines - last.number;
+  const limit = Math.min(left, READ_WINDOW_LINES);
+  return {
+    range,
+    more: counted(left, 'more line', 'more lines'),
+    next: { offset: last.number + 1, limit, label: `Next ${counted(limit, 'line', 'lines')}` },
+  };
 }
 
 interface RowSnapshot {
@@ -161,7 +181,7 @@ function readRows(card: Locator): Promise<RowSnapshot[]> {
 
 /** Header (path, language, range, continuation), gutter numbers, every rendered line's text and chips, highlighting. */
 export function readCard(view: ReadResultView, options: ReadOptions = {}): StoryCheck {
-  const { targetLine, keptRaw = [] } = options;
+  const { targetLine, keptRaw = [], nextButton = false } = options;
   const expectedRow = (index: number): RowSnapshot => {
     const line = view.lines[index]!;
     const raw = keptRaw.includes(line.number);
@@ -182,10 +202,24 @@ export function readCard(view: ReadResultView, options: ReadOptions = {}): Story
       await expect(card).toHaveAttribute('aria-label', spoken(view.title ?? `Read ${view.path}`));
       await expect(card.locator('.tc-card__heading .tc-path')).toHaveText(shown(view.path));
       await expect(card.locator('.tc-read__lang')).toHaveText(view.lang ?? 'plain text');
-      const { range, more } = readRange(view);
+      const { range, more, next } = readRange(view);
       await expect(card.locator('.tc-read__range')).toHaveText(range);
-      if (more === undefined) await expect(card.locator('.tc-read__more')).toHaveCount(0);
-      else await expect(card.locator('.tc-read__more'), 'what is left of the file').toHaveText(more);
+      const nextWindow = card.locator('.tc-read__next');
+      if (more === undefined || next === undefined) {
+        await expect(card.locator('.tc-read__more')).toHaveCount(0);
+        await expect(nextWindow).toHaveCount(0);
+      } else if (nextButton) {
+        // A card that can ask for the rest offers it (at most a default window), and says nothing else.
+        await expect(card.locator('.tc-read__more')).toHaveCount(0);
+        await expect(nextWindow).toHaveRole('button');
+        await expect(nextWindow, 'the continuation read, as a button').toHaveAccessibleName(next.label);
+        await expect(nextWindow).toHaveAttribute('title', `read ${view.path} from line ${next.offset}`);
+        await expect(nextWindow).toBeEnabled();
+      } else {
+        // A story without a shell to run the next read: the card says how much is left instead of offering it.
+        await expect(nextWindow).toHaveCount(0);
+        await expect(card.locator('.tc-read__more'), 'what is left of the file').toHaveText(more);
+      }
       await expectBidiBanner(card, hasBidi(view.path, ...view.lines.map((line) => line.text)));
       await expectMixedScriptMarkers(card, [view.path]);
 
@@ -223,6 +257,27 @@ export function readCard(view: ReadResultView, options: ReadOptions = {}): Story
         await expect(target.locator('.tc-read__gutter')).toHaveAttribute('data-line-number', String(targetLine));
         await expect(target, 'the card scrolled its viewport to the target line').toBeInViewport();
       }
+    },
+  };
+}
+
+/**
+ * A read card given an `onReadNext`: everything `readCard` checks, with "Next N lines" a
+ * button; clicking it asks for the window after this one, which the story shows below
+ * the card ("asked for: read <path> from <offset>, <limit> lines").
+ */
+export function readCardAskingNext(view: ReadResultView): StoryCheck {
+  const shows = readCard(view, { nextButton: true });
+  const { next } = readRange(view);
+  if (next === undefined) throw new Error('the fixture ends at the end of its file: there is no next window to ask for');
+  return {
+    ...shows,
+    async assert(scope) {
+      await shows.assert(scope);
+      const asked = scope.root.getByTestId('read-next-request');
+      await expect(asked, 'nothing asked for before the click').toHaveCount(0);
+      await scope.card.getByRole('button', { name: next.label }).click();
+      await expect(asked, 'the request the click made').toHaveText(`asked for: read ${view.path} from ${next.offset}, ${next.limit} lines`);
     },
   };
 }
@@ -358,6 +413,152 @@ export function searchPathsCard(view: SearchPathsResultView): StoryCheck {
           { message: 'the found paths (text and chips)' },
         )
         .toEqual(view.paths.map((path) => ({ path: shown(path), chips: chipLabels(path) })));
+    },
+  };
+}
+
+// ── Search: the complete result ───────────────────────────────────────────
+
+const SHOW_FIRST_PAGE = 'Show the first page only';
+
+/** A virtualized list's rendered rows that differ from what their index should show: none, once their data arrived. */
+async function rowsOtherThan<T extends { index: number }>(rows: () => Promise<T[]>, expected: (index: number) => T): Promise<{ shows: T; expected: T }[]> {
+  return (await rows())
+    .map((row) => ({ shows: row, expected: expected(row.index) }))
+    .filter(({ shows, expected }) => JSON.stringify(shows) !== JSON.stringify(expected));
+}
+
+/** The banner's way back: the first page as the tool returned it, offering "Show all N" again. */
+async function expectBackToFirstPage(card: Locator, summary: string, total: number): Promise<void> {
+  await card.getByRole('button', { name: SHOW_FIRST_PAGE }).click();
+  await expect(card.getByRole('list', { name: /^All / }), 'the complete result is gone').toHaveCount(0);
+  await expect(card.locator('.tc-search__summary')).toHaveText(`${summary} — Show all ${count(total)}`);
+  await expect(card.getByRole('button', { name: `Show all ${count(total)}` })).toHaveAttribute('aria-pressed', 'false');
+}
+
+/**
+ * A capped grep switched to its complete result (the story's play clicks "Show all"): the
+ * summary counts every match and file, the capped groups give way to a virtualized list of
+ * every file with its count, all closed; opening a group fetches and shows its matches
+ * (line numbers, text, accessible names); "Show the first page only" goes back.
+ */
+export function searchMatchesFullResult(view: SearchMatchesResultView, full: { total: number; files: readonly FullMatchesFile[] }): StoryCheck {
+  const title = view.title ?? 'Search';
+  const shownMatches = view.files.reduce((sum, file) => sum + file.matches.length, 0);
+  const header = (index: number) => {
+    const file = full.files[index];
+    return { index, path: file === undefined ? '(no such file)' : shown(file.path), badge: file === undefined ? '' : count(file.matches.length), expanded: false };
+  };
+  return {
+    theme: 'light',
+    async assert({ card }) {
+      await expect(card).toHaveClass(/\btc-card--search\b/);
+      await expect(card).toHaveAttribute('aria-label', spoken(title));
+      await expect(card.locator('.tc-card__title')).toHaveText(shown(title));
+      await expect(card.locator('.tc-search__summary')).toHaveText(
+        `all ${counted(full.total, 'match', 'matches')} in ${counted(full.files.length, 'file', 'files')} — ${SHOW_FIRST_PAGE}`,
+      );
+      await expect(card.getByRole('button', { name: SHOW_FIRST_PAGE })).toHaveAttribute('aria-pressed', 'true');
+      await expect(card.locator('.tc-search__group'), 'the capped groups give way to the complete result').toHaveCount(0);
+      await expect(card.getByRole('button', { name: 'Expand all' })).toHaveCount(0);
+      await expectBidiBanner(card, hasBidi(title, ...full.files.flatMap((file) => [file.path, ...file.matches.map((match) => match.line)])));
+
+      const list = card.getByRole('list', { name: `All ${counted(full.total, 'match', 'matches')}` });
+      await expect(list).toBeVisible();
+      const headers = () =>
+        list.locator('.tc-search__full-row').evaluateAll((rows) =>
+          rows.map((row) => ({
+            index: Number(row.getAttribute('data-index')),
+            path: row.querySelector('.tc-search__group-header .tc-path')?.textContent ?? '',
+            badge: row.querySelector('.tc-badge')?.textContent ?? '',
+            expanded: row.querySelector('.tc-search__group-header')?.getAttribute('aria-expanded') === 'true',
+          })),
+        );
+      await expect.poll(async () => (await headers()).map((row) => row.index), { message: 'the list opens at its first file' }).toContain(0);
+      const rendered = await headers();
+      expect(rendered.length, 'a list of every file is virtualized').toBeLessThan(full.files.length);
+      expect(rendered.length, 'a screenful of files').toBeGreaterThan(10);
+      expect(await rowsOtherThan(headers, header), 'every file of the result, closed, with its match count').toEqual([]);
+
+      // Opening a group fetches its matches: each row opens the file at its line.
+      const first = full.files[0]!;
+      const group = list.getByRole('button', { name: `${spoken(first.path)}, ${counted(first.matches.length, 'match', 'matches')}` });
+      await group.click();
+      await expect(group).toHaveAttribute('aria-expanded', 'true');
+      await expect
+        .poll(
+          () =>
+            list.locator('.tc-search__match').evaluateAll((rows) =>
+              rows.map((row) => ({
+                name: row.getAttribute('aria-label') ?? '',
+                line: row.querySelector('.tc-search__line-number')?.textContent ?? '',
+                text: row.querySelector('.tc-search__line-text')?.textContent ?? '',
+              })),
+            ),
+          { message: "the opened group's match rows (line numbers, text)" },
+        )
+        .toEqual(
+          first.matches.map(({ lineNumber, line }) => {
+            // Leading indentation is dropped.
+            const text = line.replace(/^[ \t]*/, '');
+            return { name: `${spoken(first.path)} line ${lineNumber}: ${spoken(text)}`, line: String(lineNumber), text: shown(text) };
+          }),
+        );
+      await expect(list.getByText('Loading matches…')).toHaveCount(0);
+
+      await expectBackToFirstPage(card, `showing ${count(shownMatches)} of ${counted(view.total, 'match', 'matches')}`, view.total);
+      await expect(card.locator('.tc-search__group'), 'the capped groups are back').toHaveCount(view.files.length);
+    },
+  };
+}
+
+/**
+ * A capped glob switched to its complete result (the story's play clicks "Show all"): the
+ * summary counts every path, the capped list gives way to a virtualized list of all of
+ * them, each path fetched a page at a time as its row comes into view (the last one too,
+ * once scrolled to); "Show the first page only" goes back.
+ */
+export function searchPathsFullResult(view: SearchPathsResultView, full: { total: number; pathAt: (index: number) => string }): StoryCheck {
+  const title = view.title ?? 'Files';
+  const row = (index: number) => {
+    const path = full.pathAt(index);
+    return { index, path: shown(path), name: `Open ${spoken(path)}` };
+  };
+  return {
+    theme: 'light',
+    async assert({ card }) {
+      await expect(card).toHaveClass(/\btc-card--search\b/);
+      await expect(card).toHaveAttribute('aria-label', spoken(title));
+      await expect(card.locator('.tc-card__title')).toHaveText(shown(title));
+      await expect(card.locator('.tc-search__summary')).toHaveText(`all ${counted(full.total, 'file', 'files')} — ${SHOW_FIRST_PAGE}`);
+      await expect(card.getByRole('button', { name: SHOW_FIRST_PAGE })).toHaveAttribute('aria-pressed', 'true');
+      await expect(card.locator('.tc-search__paths:not(.tc-search__full)'), 'the capped list gives way to the complete result').toHaveCount(0);
+      await expectBidiBanner(card, false);
+
+      const list = card.getByRole('list', { name: `All ${counted(full.total, 'file', 'files')}` });
+      await expect(list).toBeVisible();
+      const rows = () =>
+        list.locator('.tc-search__full-row').evaluateAll((items) =>
+          items.map((item) => ({
+            index: Number(item.getAttribute('data-index')),
+            path: item.querySelector('.tc-path')?.textContent ?? item.textContent ?? '',
+            name: item.querySelector('button')?.getAttribute('aria-label') ?? '',
+          })),
+        );
+      await expect.poll(async () => (await rows()).map((item) => item.index), { message: 'the list opens at its first path' }).toContain(0);
+      await expect.poll(() => rowsOtherThan(rows, row), { message: 'the paths in view, loaded (text, accessible name)' }).toEqual([]);
+      const rendered = await rows();
+      expect(rendered.length, 'a list of every path is virtualized').toBeLessThan(full.total);
+      expect(rendered.length, 'a screenful of paths').toBeGreaterThan(10);
+
+      // The end of the list: its page is fetched once it comes into view.
+      await list.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+      await expect.poll(async () => (await rows()).map((item) => item.index), { message: 'the list scrolled to its last path' }).toContain(full.total - 1);
+      await expect.poll(() => rowsOtherThan(rows, row), { message: 'the paths at the end of the list, loaded' }).toEqual([]);
+      await expect(list.getByRole('button', { name: row(full.total - 1).name })).toBeVisible();
+
+      await expectBackToFirstPage(card, `showing ${count(view.paths.length)} of ${counted(view.total, 'file', 'files')}`, view.total);
+      await expect(card.locator('.tc-search__path'), 'the capped list is back').toHaveCount(view.paths.length);
     },
   };
 }

@@ -1,5 +1,7 @@
+import { useState, type ComponentProps } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { ReadCard } from '../index';
+import { fn } from 'storybook/test';
+import { ReadCard, type ReadNextRequest } from '../index';
 import { readFixtures } from '../fixtures';
 
 const meta = {
@@ -29,6 +31,36 @@ export const PlainText: Story = {
 export const MiddleOfFile: Story = {
   name: 'Middle of a file (offset 1,200)',
   args: { view: readFixtures.middleOfFile },
+};
+
+/**
+ * The card with a shell behind it: "Next N lines" is a button. The story has no shell to run
+ * the read, so it shows what the card asked for below it (and hands it to the spy).
+ */
+function ReadCardAskingNext(props: ComponentProps<typeof ReadCard>) {
+  const [asked, setAsked] = useState<ReadNextRequest>();
+  return (
+    <>
+      <ReadCard
+        {...props}
+        onReadNext={(request) => {
+          props.onReadNext?.(request);
+          setAsked(request);
+        }}
+      />
+      {asked !== undefined && (
+        <p data-testid="read-next-request">
+          asked for: read {asked.path} from {asked.offset}, {asked.limit} lines
+        </p>
+      )}
+    </>
+  );
+}
+
+export const MiddleOfFileNextButton: Story = {
+  name: 'Middle of a file, "Next 1,601 lines" button',
+  args: { view: readFixtures.middleOfFile, onReadNext: fn() },
+  render: (args) => <ReadCardAskingNext {...args} />,
 };
 
 export const TargetLine: Story = {

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { SearchCard } from '../index';
 import { searchMatchesFixtures } from '../fixtures';
+import { fullResultSources } from '../full-result-fixtures';
 
 const meta = {
   title: 'Cards/Search/Matches',
@@ -20,6 +21,25 @@ export const FewMatches: Story = {
 export const Truncated: Story = {
   name: 'Truncated',
   args: { view: searchMatchesFixtures.truncated },
+};
+
+/** The story's state is the complete result: switch the capped card to it, as a user would. */
+const showAll: Story['play'] = async ({ canvas, userEvent }) => {
+  await userEvent.click(canvas.getByRole('button', { name: /^Show all / }));
+  await canvas.findByRole('list', { name: /^All / });
+};
+
+export const TruncatedCompleteResult: Story = {
+  name: 'Truncated matches, complete result',
+  args: { view: searchMatchesFixtures.truncated, fullResult: fullResultSources.matches },
+  play: showAll,
+};
+
+export const TruncatedCompleteResultDark: Story = {
+  name: 'Truncated matches, complete result (dark)',
+  args: { view: searchMatchesFixtures.truncated, fullResult: fullResultSources.matches },
+  globals: { theme: 'dark' },
+  play: showAll,
 };
 
 export const HighlightedRanges: Story = {

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { SearchCard } from '../index';
 import { searchPathsFixtures } from '../fixtures';
+import { fullResultSources } from '../full-result-fixtures';
 
 const meta = {
   title: 'Cards/Search/Paths',
@@ -20,6 +21,18 @@ export const ShortList: Story = {
 export const Truncated: Story = {
   name: 'Truncated (100 of 5,000)',
   args: { view: searchPathsFixtures.truncated },
+};
+
+/** The story's state is the complete result: switch the capped card to it, as a user would. */
+const showAll: Story['play'] = async ({ canvas, userEvent }) => {
+  await userEvent.click(canvas.getByRole('button', { name: /^Show all / }));
+  await canvas.findByRole('list', { name: /^All / });
+};
+
+export const TruncatedCompleteResult: Story = {
+  name: 'Truncated paths, complete result',
+  args: { view: searchPathsFixtures.truncated, fullResult: fullResultSources.paths },
+  play: showAll,
 };
 
 export const ZeroFiles: Story = {
