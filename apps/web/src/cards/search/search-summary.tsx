@@ -28,7 +28,7 @@ export function SearchSummary({ text, spillPath, truncated, empty, onOpenLocatio
       {truncated && spillPath !== undefined && full !== undefined && (
         <>
           {' — '}
-          <button type="button" className="tc-search__spill" title={escapedText(spillPath)} aria-pressed={full.showing} onClick={full.onToggle}>
+          <button type="button" className="tc-search__show-all" title={escapedText(spillPath)} aria-pressed={full.showing} onClick={full.onToggle}>
             {full.showing ? 'Show the first page only' : `Show all ${full.total}`}
           </button>
         </>
