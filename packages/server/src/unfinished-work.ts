@@ -1,4 +1,5 @@
 import type { NewSessionEvent, SessionEvent } from '@toolcards/protocol';
+import { errorResult } from '@toolcards/tools';
 
 /**
  * What a killed server left open in a log: tool calls without a result, and a
@@ -41,10 +42,7 @@ export class UnfinishedWork {
 
 /** The result that closes a call whose real result never reached the log. */
 export function abortedResult(callId: string, message: string): NewSessionEvent {
-  return {
-    type: 'tool/result',
-    data: { callId, content: [{ type: 'text', text: message }], isError: true, error: { code: 'TOOL_ABORTED', message } },
-  };
+  return { type: 'tool/result', data: { callId, ...errorResult('TOOL_ABORTED', message) } };
 }
 
 /** The end of a model turn whose own turn/end never reached the log. */
