@@ -302,6 +302,13 @@ function pathsSummary({ paths, truncated, total, spillPath }: SearchPathsResultV
   return counted(paths.length, 'file', 'files');
 }
 
+/** A search card, named and titled with its title (escapes as chips in the text, written out in the name). */
+async function expectSearchCardHeading(card: Locator, title: string): Promise<void> {
+  await expect(card).toHaveClass(/\btc-card--search\b/);
+  await expect(card).toHaveAttribute('aria-label', spoken(title));
+  await expect(card.locator('.tc-card__title')).toHaveText(shown(title));
+}
+
 async function expectSummary(card: Locator, text: string, view: { truncated: boolean; spillPath?: string }, empty: boolean): Promise<void> {
   const summary = card.locator('.tc-search__summary');
   await expect(summary).toHaveText(text);
@@ -359,9 +366,7 @@ export function searchMatchesCard(view: SearchMatchesResultView): StoryCheck {
   return {
     theme: 'light',
     async assert({ card }) {
-      await expect(card).toHaveClass(/\btc-card--search\b/);
-      await expect(card).toHaveAttribute('aria-label', spoken(title));
-      await expect(card.locator('.tc-card__title')).toHaveText(shown(title));
+      await expectSearchCardHeading(card, title);
       await expectSummary(card, matchesSummary(view), view, view.files.length === 0);
       await expectBidiBanner(card, hasBidi(title, ...view.files.flatMap((file) => [file.path, ...file.matches.map((match) => match.line)])));
       await expectMixedScriptMarkers(card, [title, ...view.files.map((file) => file.path)]);
@@ -395,9 +400,7 @@ export function searchPathsCard(view: SearchPathsResultView): StoryCheck {
   return {
     theme: 'light',
     async assert({ card }) {
-      await expect(card).toHaveClass(/\btc-card--search\b/);
-      await expect(card).toHaveAttribute('aria-label', spoken(title));
-      await expect(card.locator('.tc-card__title')).toHaveText(shown(title));
+      await expectSearchCardHeading(card, title);
       await expectSummary(card, pathsSummary(view), view, view.paths.length === 0);
       await expectBidiBanner(card, hasBidi(title, ...view.paths));
       await expectMixedScriptMarkers(card, [title, ...view.paths]);
@@ -452,9 +455,7 @@ export function searchMatchesFullResult(view: SearchMatchesResultView, full: { t
   return {
     theme: 'light',
     async assert({ card }) {
-      await expect(card).toHaveClass(/\btc-card--search\b/);
-      await expect(card).toHaveAttribute('aria-label', spoken(title));
-      await expect(card.locator('.tc-card__title')).toHaveText(shown(title));
+      await expectSearchCardHeading(card, title);
       await expect(card.locator('.tc-search__summary')).toHaveText(
         `all ${counted(full.total, 'match', 'matches')} in ${counted(full.files.length, 'file', 'files')} — ${SHOW_FIRST_PAGE}`,
       );
@@ -527,9 +528,7 @@ export function searchPathsFullResult(view: SearchPathsResultView, full: { total
   return {
     theme: 'light',
     async assert({ card }) {
-      await expect(card).toHaveClass(/\btc-card--search\b/);
-      await expect(card).toHaveAttribute('aria-label', spoken(title));
-      await expect(card.locator('.tc-card__title')).toHaveText(shown(title));
+      await expectSearchCardHeading(card, title);
       await expect(card.locator('.tc-search__summary')).toHaveText(`all ${counted(full.total, 'file', 'files')} — ${SHOW_FIRST_PAGE}`);
       await expect(card.getByRole('button', { name: SHOW_FIRST_PAGE })).toHaveAttribute('aria-pressed', 'true');
       await expect(card.locator('.tc-search__paths:not(.tc-search__full)'), 'the capped list gives way to the complete result').toHaveCount(0);
