@@ -96,7 +96,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: '(^|/)node_modules/' },
-    exclude: { path: '^(apps/web/dist|storybook-static|bench/\\.out)/' },
+    exclude: { path: '^(dist|apps/web/dist|storybook-static|bench/\\.out)/' },
     // Type-only imports count: they couple layers as much as value imports do.
     tsPreCompilationDeps: true,
     // Tests inside a package use the root devDependencies. That a package's shipped code

@@ -22,6 +22,14 @@ export const MISS_REASONS: Readonly<Record<string, string>> = {
   'glob.ratio':
     'The tool adds a per-path string decode and the spill of every path beyond 100 to ripgrep’s own time; under load the pairs ' +
     'spread widely — compare with the same-run min–max.',
+  'package.grep.overhead':
+    'Node itself is most of the budget: a bare `node -e 0` takes 105–150 ms on this machine (see its row). After it, ' +
+    '`node --cpu-prof` of the installed `toolcards tool grep` shows ≈ 90 ms in Node’s ESM loader reading zod’s ~100 files one ' +
+    'by one, ≈ 30 ms evaluating zod and the protocol and tool schemas, ≈ 10 ms in the bundle’s own chunks, and ≈ 25 ms from the ' +
+    'last output to the exit; the search itself costs what it costs in-process (see `grep`). tsx is gone (the same command ' +
+    'from source: 0.9–1.5 s). Measured levers: bundling zod instead of installing it saves 35–45 ms per run (pairs; ' +
+    'docs/decisions/0010 keeps it external); Node 22’s compile cache, which the bin turns on where it exists, cannot be ' +
+    'measured on Node 20. Neither reaches 150 ms while Node alone takes ~115.',
   'read.tool.throughput':
     'At the edge and mostly the machine: the rest of each chunk past the window is now counted in a tight `indexOf(10)` loop ' +
     '(976 MB/s and 862 MB/s in the last two runs, max 1.04 GB/s); isolated, the tool measured 1.07 GB/s. `Buffer#indexOf` is ' +

@@ -22,6 +22,7 @@ import { timelineReplayBench } from './client/timeline-replay.bench';
 import { currentLoad, machineAtStart } from './machine';
 import { globBench } from './node/glob.bench';
 import { grepBench } from './node/grep.bench';
+import { packageStartBench } from './node/package-start.bench';
 import { prepareLargeTree, type LargeTree } from './node/large-tree';
 import { readCountBench } from './node/read-count.bench';
 import { storeIngestBench } from './node/store-ingest.bench';
@@ -31,6 +32,7 @@ import { consoleTable, markdownReport, mergeSections, readReportData, type Bench
 const BENCHES: readonly BenchDefinition[] = [
   grepBench,
   globBench,
+  packageStartBench,
   readCountBench,
   storeIngestBench,
   readCardBench,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { median, pairwiseRatios, summarize } from './stats';
+import { median, pairwiseDifferences, pairwiseRatios, summarize } from './stats';
 
 describe('median', () => {
   it('takes the middle sample of an odd count, whatever the order', () => {
@@ -39,5 +39,15 @@ describe('pairwiseRatios', () => {
 
   it('refuses samples of different lengths', () => {
     expect(() => pairwiseRatios([1], [1, 2])).toThrow();
+  });
+});
+
+describe('pairwiseDifferences', () => {
+  it('subtracts pair by pair, not median from median', () => {
+    expect(pairwiseDifferences([300, 250, 400], [100, 200, 150])).toEqual([200, 50, 250]);
+  });
+
+  it('refuses samples of different lengths', () => {
+    expect(() => pairwiseDifferences([1, 2], [1])).toThrow();
   });
 });

@@ -25,3 +25,9 @@ export function pairwiseRatios(numerators: readonly number[], denominators: read
   if (numerators.length !== denominators.length) throw new Error('ratio of samples of different lengths');
   return numerators.map((value, index) => value / denominators[index]!);
 }
+
+/** Pairwise differences a[i] − b[i]: each compares two measurements taken back to back. */
+export function pairwiseDifferences(minuends: readonly number[], subtrahends: readonly number[]): number[] {
+  if (minuends.length !== subtrahends.length) throw new Error('difference of samples of different lengths');
+  return minuends.map((value, index) => value - subtrahends[index]!);
+}

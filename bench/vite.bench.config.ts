@@ -10,7 +10,7 @@ const diagnostic = process.env.BENCH_DIAG === '1';
 /**
  * The bench page (bench/web): the client's real cards, store and timeline, mounted from
  * fixtures. Production mode, the app's plugins and worker format; its own output folder,
- * so the production build in apps/web/dist is never touched.
+ * so the production build in dist/client is never touched.
  */
 export default defineConfig({
   root: path.join(benchDir, 'web'),

@@ -90,3 +90,83 @@ export function describeMismatch(mismatch: DependencyMismatch): string {
     ? `${mismatch.importedBy} imports ${mismatch.dependency}, which ${mismatch.workspace}/package.json does not declare in dependencies`
     : `${mismatch.workspace}/package.json declares ${mismatch.dependency}, which its shipped code never imports`;
 }
+
+export interface RootDependencyMismatch {
+  dependency: string;
+  problem: 'undeclared' | 'unused' | 'version';
+  /** For an undeclared one: the first bundled file that imports it. */
+  importedBy?: string;
+  /** For a version mismatch: the root's version, and a workspace package declaring another. */
+  rootVersion?: string;
+  workspace?: string;
+  workspaceVersion?: string;
+}
+
+/**
+ * The npm packages the server bundle (scripts/build-server.mjs) imports at run time: every
+ * import, static or dynamic, of the modules reachable from its entry through the workspace
+ * (cli.ts and what it imports, across packages), type-only imports aside — esbuild erases them.
+ * esbuild bundles the workspace packages and leaves these as imports, so an install must bring them.
+ */
+export function runtimePackagesOf(cruise: ICruiseResult, entry: string): Map<string, string> {
+  const byPath = new Map(cruise.modules.map((module) => [module.source, module]));
+  if (!byPath.has(entry)) throw new Error(`the cruise has no ${entry}`);
+  const packages = new Map<string, string>();
+  const seen = new Set<string>([entry]);
+  const pending = [entry];
+  while (pending.length > 0) {
+    const source = pending.pop()!;
+    for (const dependency of byPath.get(source)?.dependencies ?? []) {
+      if (dependency.coreModule || dependency.dependencyTypes.includes('type-only')) continue;
+      if (dependency.resolved.includes('node_modules/')) {
+        const name = packageName(dependency.module, dependency.resolved);
+        if (!packages.has(name)) packages.set(name, source);
+      } else if (!seen.has(dependency.resolved)) {
+        seen.add(dependency.resolved);
+        pending.push(dependency.resolved);
+      }
+    }
+  }
+  return packages;
+}
+
+/**
+ * The root package.json is the installed package's manifest: its `dependencies` must be
+ * exactly what the server bundle imports at run time, at the versions the workspace packages
+ * declare. (The client's packages are built into its assets; tools like tsx are dev-only.)
+ */
+export function findRootDependencyMismatches(root: string, cruise: ICruiseResult, entry: string): RootDependencyMismatch[] {
+  const readManifest = (folder: string) =>
+    JSON.parse(readFileSync(join(root, folder, 'package.json'), 'utf8')) as { workspaces?: string[]; dependencies?: Record<string, string> };
+  const rootManifest = readManifest('.');
+  const declared = rootManifest.dependencies ?? {};
+  const used = runtimePackagesOf(cruise, entry);
+  const mismatches: RootDependencyMismatch[] = [];
+  for (const [dependency, importedBy] of used) {
+    if (!(dependency in declared)) mismatches.push({ dependency, problem: 'undeclared', importedBy });
+  }
+  for (const [dependency, rootVersion] of Object.entries(declared)) {
+    if (!used.has(dependency)) {
+      mismatches.push({ dependency, problem: 'unused' });
+      continue;
+    }
+    for (const workspace of rootManifest.workspaces ?? []) {
+      const workspaceVersion = readManifest(workspace).dependencies?.[dependency];
+      if (workspaceVersion !== undefined && workspaceVersion !== rootVersion) {
+        mismatches.push({ dependency, problem: 'version', rootVersion, workspace, workspaceVersion });
+      }
+    }
+  }
+  return mismatches;
+}
+
+export function describeRootMismatch(mismatch: RootDependencyMismatch): string {
+  switch (mismatch.problem) {
+    case 'undeclared':
+      return `the server bundle imports ${mismatch.dependency} at run time (${mismatch.importedBy}), which package.json does not declare in dependencies`;
+    case 'unused':
+      return `package.json declares ${mismatch.dependency} in dependencies, which the server bundle never imports at run time`;
+    case 'version':
+      return `package.json declares ${mismatch.dependency} ${mismatch.rootVersion}, ${mismatch.workspace}/package.json ${mismatch.workspaceVersion}`;
+  }
+}

@@ -6,9 +6,20 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ICruiseResult, IViolation } from 'dependency-cruiser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cruiseJson, describeMismatch, findDependencyMismatches, productFileMatcher, runDepcruise } from './declared-dependencies';
+import {
+  cruiseJson,
+  describeMismatch,
+  describeRootMismatch,
+  findDependencyMismatches,
+  findRootDependencyMismatches,
+  productFileMatcher,
+  runDepcruise,
+  runtimePackagesOf,
+} from './declared-dependencies';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+/** The server bundle's entry, as scripts/build-server.mjs builds it. */
+const { SERVER_ENTRY } = (await import(new URL('./build-server.mjs', import.meta.url).href)) as { SERVER_ENTRY: string };
 const CONFIG = '.dependency-cruiser.cjs';
 const SLOW = 120_000;
 
@@ -38,6 +49,12 @@ describe('this repo', () => {
     const mismatches = findDependencyMismatches(repoRoot, cruise, productFileMatcher(join(repoRoot, CONFIG)));
     expect(mismatches.map(describeMismatch)).toEqual([]);
   });
+
+  it('declares in the root package.json exactly what the server bundle imports at run time, at the workspace versions', () => {
+    expect(findRootDependencyMismatches(repoRoot, cruise, SERVER_ENTRY).map(describeRootMismatch)).toEqual([]);
+    // What the installed package needs, and nothing of the client or the tooling.
+    expect([...runtimePackagesOf(cruise, SERVER_ENTRY).keys()].sort()).toEqual(['@vscode/ripgrep', 'openai', 'ws', 'zod']);
+  });
 });
 
 describe('a workspace that breaks the rules', () => {
@@ -56,10 +73,20 @@ describe('a workspace that breaks the rules', () => {
     root = realpathSync(mkdtempSync(join(tmpdir(), 'toolcards-import-boundaries-')));
     copyFileSync(join(repoRoot, CONFIG), join(root, CONFIG));
     const workspaces = { protocol: 'packages/protocol', tools: 'packages/tools', session: 'packages/session', server: 'packages/server', web: 'apps/web' };
-    write('package.json', JSON.stringify({ name: 'fixture', private: true, workspaces: Object.values(workspaces), devDependencies: { 'test-only-pkg': '1.0.0' } }));
+    // The root's dependencies: ver-pkg at another version than the server's, unused-pkg unused, test-only-pkg missing.
+    write(
+      'package.json',
+      JSON.stringify({
+        name: 'fixture',
+        private: true,
+        workspaces: Object.values(workspaces),
+        dependencies: { 'ver-pkg': '2.0.0', 'unused-pkg': '1.0.0' },
+        devDependencies: { 'test-only-pkg': '1.0.0' },
+      }),
+    );
     mkdirSync(join(root, 'node_modules/@toolcards'), { recursive: true });
     for (const [name, folder] of Object.entries(workspaces)) symlinkSync(join(root, folder), join(root, 'node_modules/@toolcards', name));
-    for (const name of ['left-pad', 'unused-pkg', 'test-only-pkg']) {
+    for (const name of ['left-pad', 'unused-pkg', 'test-only-pkg', 'ver-pkg']) {
       write(`node_modules/${name}/package.json`, JSON.stringify({ name, version: '1.0.0', main: 'index.js' }));
       write(`node_modules/${name}/index.js`, 'module.exports = 1;\n');
     }
@@ -95,8 +122,13 @@ describe('a workspace that breaks the rules', () => {
     );
 
     // Declares @toolcards/tools and never imports it.
-    write('packages/server/package.json', manifest('@toolcards/server', { '@toolcards/protocol': '0.1.0', '@toolcards/tools': '0.1.0' }));
+    write('packages/server/package.json', manifest('@toolcards/server', { '@toolcards/protocol': '0.1.0', '@toolcards/tools': '0.1.0', 'ver-pkg': '1.0.0' }));
     write('packages/server/src/index.ts', "import { wire } from '@toolcards/protocol';\nexport const server = wire;\n");
+    // The bundle's entry: loads ver-pkg and (undeclared anywhere but the root's devDependencies) test-only-pkg at run time.
+    write(
+      'packages/server/src/cli.ts',
+      "import { server } from './index';\nexport const main = async (): Promise<unknown[]> => [server, await import('ver-pkg'), await import('test-only-pkg')];\n",
+    );
 
     write('apps/web/package.json', JSON.stringify({ name: '@toolcards/web', private: true, dependencies: { '@toolcards/protocol': '0.1.0' } }));
     write(
@@ -148,10 +180,21 @@ describe('a workspace that breaks the rules', () => {
         'packages/tools/src/index.ts imports left-pad, which packages/tools/package.json does not declare in dependencies',
         'packages/tools/package.json declares unused-pkg, which its shipped code never imports',
         'packages/server/package.json declares @toolcards/tools, which its shipped code never imports',
+        'packages/server/src/cli.ts imports test-only-pkg, which packages/server/package.json does not declare in dependencies',
         // The fixture's own bad imports, seen from the other side.
         'apps/web/src/app.ts imports @toolcards/server, which apps/web/package.json does not declare in dependencies',
         'packages/protocol/src/reach-up.ts imports @toolcards/tools, which packages/protocol/package.json does not declare in dependencies',
         'packages/tools/src/session-bridge.ts imports @toolcards/session, which packages/tools/package.json does not declare in dependencies',
+      ].sort(),
+    );
+  });
+
+  it("fails the root dependencies check on what the bundle imports undeclared, a version unlike the workspace's, and an unused one", () => {
+    expect(findRootDependencyMismatches(root, cruise, 'packages/server/src/cli.ts').map(describeRootMismatch).sort()).toEqual(
+      [
+        'the server bundle imports test-only-pkg at run time (packages/server/src/cli.ts), which package.json does not declare in dependencies',
+        'package.json declares ver-pkg 2.0.0, packages/server/package.json 1.0.0',
+        'package.json declares unused-pkg in dependencies, which the server bundle never imports at run time',
       ].sort(),
     );
   });

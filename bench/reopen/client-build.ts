@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 /**
- * The reopen bench serves the app the CLI serves: apps/web/dist. Built the way `npm start`
+ * The reopen bench serves the app the CLI serves: dist/client. Built the way `npm start`
  * builds it (scripts/start.mjs): only when it is missing or older than its inputs.
  */
 export async function ensureClientBuilt(repoRoot: string, log: (line: string) => void): Promise<void> {
@@ -12,7 +12,7 @@ export async function ensureClientBuilt(repoRoot: string, log: (line: string) =>
   };
   const reason = start.clientBuildReason(repoRoot);
   if (reason === undefined) return;
-  log(`building the client into apps/web/dist (${reason})…`);
+  log(`building the client into dist/client (${reason})…`);
   await new Promise<void>((resolve, reject) => {
     const child = spawn('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: repoRoot, stdio: ['ignore', 'inherit', 'inherit'] });
     child.once('error', reject);

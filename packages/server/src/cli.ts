@@ -1,11 +1,9 @@
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
-import { resolveDataDir } from '@toolcards/session';
-import { savedAccessToken } from './saved-token';
 import { defaultOpen, parseCliArgs, USAGE, type ServeArgs } from './cli-args';
-import { PortInUseError, SERVER_VERSION, startServer, WorkspaceError, type RunningServer } from './index';
+import type { RunningServer } from './index';
 import type { ModelDriver } from './model-driver';
-import { modelSetupFrom } from './model/model-setup';
+import { SERVER_VERSION } from './server-version';
 
 export interface CliIo {
   stdout: NodeJS.WritableStream & { isTTY?: boolean };
@@ -49,6 +47,14 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
 }
 
 async function serve(args: ServeArgs, io: CliIo): Promise<number> {
+  // Loaded here rather than above, so `toolcards tool …`, --version and --help never load
+  // the server, the session store or the WebSocket library (in the bundle: separate chunks).
+  const [{ resolveDataDir }, { savedAccessToken }, { PortInUseError, startServer, WorkspaceError }, { modelSetupFrom }] = await Promise.all([
+    import('@toolcards/session'),
+    import('./saved-token'),
+    import('./index'),
+    import('./model/model-setup'),
+  ]);
   const workspace = resolve(io.cwd, args.workspace ?? '.');
   const dataDir = resolveDataDir({ flag: args.dataDir, env: io.env, cwd: io.cwd });
   const report = (message: string) => io.stderr.write(`toolcards: ${message}\n`);
@@ -92,7 +98,7 @@ async function serve(args: ServeArgs, io: CliIo): Promise<number> {
 
   io.stdout.write(startBanner(server, args));
   if (!server.clientBuilt) {
-    io.stderr.write('toolcards: the client is not built (apps/web/dist is missing); run `npm start` or `npx vite build`.\n');
+    io.stderr.write('toolcards: the client is not built (dist/client is missing); run `npm start` or `npm run build` in the checkout.\n');
   }
   if (args.open ?? defaultOpen({ isTTY: io.stdout.isTTY, env: io.env })) openBrowser(server.url, io);
 

@@ -1,5 +1,6 @@
 import { realpath, stat } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ServerInfo } from '@toolcards/protocol';
 import { SessionStore } from '@toolcards/session';
@@ -16,6 +17,7 @@ import { DEFAULT_DELIVERY_LIMITS, type DeliveryLimits } from './subscription/bac
 import { callView, describePresenterFailure, type PresenterFailure, type PresenterFailureHook } from './view-computation';
 import { WebSocketHub } from './websocket';
 import { FullResults } from './full-result/full-results';
+import { PACKAGE_ROOT } from './package-root';
 
 export type { ModelDriver, ModelEvent, ModelSession, ModelToolCall, ModelToolOutcome, ModelTurnInput } from './model-driver';
 export { MODEL_NOT_CONFIGURED_MESSAGE } from './model-driver';
@@ -40,7 +42,7 @@ export interface StartServerOptions {
   allowOutsideWorkspace?: boolean;
   /** Without one, user messages are logged and answered with MODEL_NOT_CONFIGURED. */
   modelDriver?: ModelDriver;
-  /** The built client; default apps/web/dist of this repository. */
+  /** The built client; default DEFAULT_CLIENT_DIR. */
   clientDir?: string;
   /** Default: the tools' DEFAULT_TOOL_CONFIG. */
   toolConfig?: ToolConfig;
@@ -71,7 +73,7 @@ export interface RunningServer {
   workspace: string;
   dataDir: string;
   model: ServerInfo['model'];
-  /** Whether apps/web/dist was found. */
+  /** Whether the built client (index.html in its folder) was found. */
   clientBuilt: boolean;
   /** Cancels running work, logs its end, closes logs and sockets. Idempotent. */
   close(): Promise<void>;
@@ -101,7 +103,11 @@ export class WorkspaceError extends Error {
  */
 export const DEFAULT_MAX_RUNNING_TOOLS = 8;
 
-export const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../../../apps/web/dist', import.meta.url));
+/**
+ * The built client: dist/client of the toolcards package this code runs from — the checkout
+ * (where `npm run build` and `npm start` put it) or the installed package.
+ */
+export const DEFAULT_CLIENT_DIR = join(PACKAGE_ROOT?.dir ?? dirname(fileURLToPath(import.meta.url)), 'dist/client');
 
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
   const token = options.token ?? newAccessToken();
@@ -162,6 +168,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     await store.close();
     throw error;
   }
+  // The WebSocket library loads once the caller has the URL, ahead of the page's first connection.
+  setImmediate(() => void hub.prepare().catch(() => {}));
 
   let closing: Promise<void> | undefined;
   const close = () => {

@@ -1,11 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { PACKAGE_ROOT } from './package-root';
 
-/** The server package's version (sent in hello and /api/info). */
-export const SERVER_VERSION: string = (() => {
-  try {
-    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version?: unknown };
-    return typeof pkg.version === 'string' ? pkg.version : '0.0.0';
-  } catch {
-    return '0.0.0';
-  }
-})();
+/** The toolcards package's version (sent in hello and /api/info, printed by --version). */
+export const SERVER_VERSION: string = PACKAGE_ROOT?.version ?? '0.0.0';

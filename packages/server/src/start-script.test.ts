@@ -3,10 +3,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useServers } from './test-support/server-harness';
 
-/** scripts/start.mjs (`npm start`): when it rebuilds the client. */
+/** scripts/start.mjs (`npm start`): when it rebuilds the client and the server bundle. */
 const startScript = new URL('../../../scripts/start.mjs', import.meta.url).href;
-const { clientBuildReason, runQuietly } = (await import(startScript)) as {
+const { clientBuildReason, serverBuildReason, runQuietly } = (await import(startScript)) as {
   clientBuildReason(root: string): string | undefined;
+  serverBuildReason(root: string): string | undefined;
   runQuietly(command: string, args: string[], options: { cwd: string; what: string; stderr: { write(text: string): void } }): boolean;
 };
 
@@ -28,12 +29,44 @@ describe('npm start: client freshness', () => {
 
   it('builds when a client or protocol source is newer than the build', async () => {
     const root = await servers.tempDir();
-    await touch(join(root, 'apps/web/dist/index.html'), 50);
+    await touch(join(root, 'dist/client/index.html'), 50);
     await touch(join(root, 'apps/web/src/main.tsx'), 100);
     await touch(join(root, 'packages/protocol/src/views.ts'), 100);
     expect(clientBuildReason(root)).toBeUndefined();
     await touch(join(root, 'packages/protocol/src/deep/wire.ts'), 10);
     expect(clientBuildReason(root)).toBe('packages/protocol/src changed since the last build');
+  });
+});
+
+describe('npm start: server bundle freshness', () => {
+  const servers = useServers();
+
+  it('builds when there is no bundle', async () => {
+    const root = await servers.tempDir();
+    await touch(join(root, 'packages/server/src/cli.ts'), 100);
+    expect(serverBuildReason(root)).toBe('the server is not built yet');
+  });
+
+  it('builds when a source of any workspace package, the build script or package.json is newer than the bundle', async () => {
+    const root = await servers.tempDir();
+    await touch(join(root, 'dist/cli.mjs'), 50);
+    for (const name of ['protocol', 'tools', 'session', 'server']) await touch(join(root, `packages/${name}/src/index.ts`), 100);
+    await touch(join(root, 'scripts/build-server.mjs'), 100);
+    await touch(join(root, 'package.json'), 100);
+    // The client's sources are not the bundle's.
+    await touch(join(root, 'apps/web/src/main.tsx'), 10);
+    expect(serverBuildReason(root)).toBeUndefined();
+
+    await touch(join(root, 'packages/session/src/deep/log.ts'), 10);
+    expect(serverBuildReason(root)).toBe('packages/session/src changed since the last build');
+    await touch(join(root, 'dist/cli.mjs'), 5);
+    expect(serverBuildReason(root)).toBeUndefined();
+    // A package added later counts too.
+    await touch(join(root, 'packages/newcomer/src/index.ts'), 1);
+    expect(serverBuildReason(root)).toBe('packages/newcomer/src changed since the last build');
+    await touch(join(root, 'dist/cli.mjs'), 0);
+    await touch(join(root, 'scripts/build-server.mjs'), -10);
+    expect(serverBuildReason(root)).toBe('scripts/build-server.mjs changed since the last build');
   });
 });
 

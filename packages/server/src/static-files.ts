@@ -6,7 +6,7 @@ import { extname, join, sep } from 'node:path';
 import { pageSecurityHeaders } from './csp';
 
 /**
- * The built client (apps/web/dist). Nothing outside that folder is ever
+ * The built client (dist/client). Nothing outside that folder is ever
  * served: the request path is decoded and checked segment by segment, then the
  * real path (symlinks resolved) must still be inside the folder. Unknown
  * extension-less paths get index.html so client routes survive a reload.

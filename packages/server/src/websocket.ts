@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocket, WebSocketServer, type RawData } from 'ws';
+import type { RawData, WebSocket, WebSocketServer } from 'ws';
 import { assertNever, MAX_INBOUND_FRAME_BYTES, type ClientFrame } from '@toolcards/protocol';
 import { BadFrameBudget, DEFAULT_BAD_FRAME_LIMITS, type BadFrameLimits } from './bad-frame-budget';
 import { decodeClientFrame, type WireError } from './inbound-frames';
@@ -11,6 +11,9 @@ import { liveVerdict, type DeliveryLimits } from './subscription/backpressure';
 import type { FrameSink, Subscription } from './subscription/delivery';
 import { wireErrorCode } from './wire-error-code';
 import { apiErrorOf } from './api';
+
+/** A WebSocket's readyState while open (the same in every implementation). */
+const OPEN = 1;
 
 /**
  * ws drops anything above this with close code 1009 before we see it. It is
@@ -72,7 +75,7 @@ export class ClientConnection implements FrameSink {
   }
 
   get isOpen(): boolean {
-    return this.ws.readyState === WebSocket.OPEN && !this.dropped;
+    return this.ws.readyState === OPEN && !this.dropped;
   }
 
   /**
@@ -81,7 +84,7 @@ export class ClientConnection implements FrameSink {
    * that does not read: past it the client is dropped as a slow consumer.
    */
   send(frame: OutboundFrame): Promise<void> {
-    if (this.ws.readyState !== WebSocket.OPEN || this.dropped) return Promise.resolve();
+    if (this.ws.readyState !== OPEN || this.dropped) return Promise.resolve();
     if (liveVerdict(this.ws.bufferedAmount, frame.bytes, this.deps.limits) === 'slow-consumer') {
       this.dropSlowConsumer();
       return Promise.resolve();
@@ -116,7 +119,7 @@ export class ClientConnection implements FrameSink {
    */
   private receive(data: RawData, isBinary: boolean): void {
     try {
-      if (this.deaf || this.dropped || this.ws.readyState !== WebSocket.OPEN) return;
+      if (this.deaf || this.dropped || this.ws.readyState !== OPEN) return;
       const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data);
       const decoded = decodeClientFrame(bytes, isBinary);
       const overBudget = !decoded.ok && !this.badFrames.spend();
@@ -154,7 +157,7 @@ export class ClientConnection implements FrameSink {
     if (this.dropped) return;
     this.dropped = true;
     this.endSubscriptions();
-    if (this.ws.readyState !== WebSocket.OPEN) return;
+    if (this.ws.readyState !== OPEN) return;
     this.ws.send(errorFrame(error).text);
     this.ws.close(code, reason);
     setTimeout(() => this.ws.terminate(), CLOSE_GRACE_MS).unref();
@@ -247,7 +250,12 @@ function echo(frame: ClientFrame): Pick<WireError, 'sessionId' | 'requestId'> {
 
 /** Every live connection, the upgrade handshake (after http-server.ts authorized it) and the heartbeat. */
 export class WebSocketHub {
-  private readonly server = new WebSocketServer({ noServer: true, maxPayload: WEBSOCKET_MAX_PAYLOAD, perMessageDeflate: false });
+  /**
+   * The `ws` server, made at the first upgrade or by `prepare()`, not with the hub: `ws` loads
+   * tls, https and zlib, which a start does not need before its URL is printed.
+   */
+  private server: Promise<WebSocketServer> | undefined;
+  private closed = false;
   private readonly connections = new Set<ClientConnection>();
   private readonly heartbeat: NodeJS.Timeout;
 
@@ -262,19 +270,46 @@ export class WebSocketHub {
     return this.connections.size;
   }
 
+  /** Loads `ws` ahead of the first connection (startServer calls it once it listens). */
+  prepare(): Promise<WebSocketServer> {
+    return (this.server ??= import('ws').then(
+      ({ WebSocketServer }) => new WebSocketServer({ noServer: true, maxPayload: WEBSOCKET_MAX_PAYLOAD, perMessageDeflate: false }),
+    ));
+  }
+
   upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
-    this.server.handleUpgrade(req, socket, head, (ws) => {
-      const connection = new ClientConnection(ws, this.deps);
-      this.connections.add(connection);
-      ws.on('close', () => this.connections.delete(connection));
-    });
+    // The HTTP server has dropped its own error listener from an upgraded socket; until ws
+    // takes the socket over (it may still be loading), a peer that goes away must not make an
+    // unhandled 'error' that ends the process.
+    const onEarlyError = () => socket.destroy();
+    socket.on('error', onEarlyError);
+    this.prepare().then(
+      (server) => {
+        socket.off('error', onEarlyError);
+        if (this.closed || socket.destroyed) return void socket.destroy();
+        server.handleUpgrade(req, socket, head, (ws) => {
+          const connection = new ClientConnection(ws, this.deps);
+          this.connections.add(connection);
+          ws.on('close', () => this.connections.delete(connection));
+        });
+      },
+      (error: unknown) => {
+        socket.off('error', onEarlyError);
+        this.deps.report(`WebSocket upgrade failed: ${(error as Error)?.message ?? String(error)}`);
+        socket.destroy();
+      },
+    );
   }
 
   /** 1001 "going away" to everyone; the clients reconnect to the next server. */
   close(): void {
+    this.closed = true;
     clearInterval(this.heartbeat);
     for (const connection of this.connections) connection.close(1001, 'server shutting down');
     this.connections.clear();
-    this.server.close();
+    this.server?.then(
+      (server) => server.close(),
+      () => {},
+    );
   }
 }

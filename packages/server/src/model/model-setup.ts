@@ -1,6 +1,5 @@
 import type { ModelDriver } from '../model-driver';
-import { ModelConfigError, modelConfigFrom, type ModelEnv, type ModelFlags } from './model-config';
-import { createOpenAiModelDriver } from './openai-model-driver';
+import { ModelConfigError, modelConfigFrom, modelInfoOf, type ModelConfig, type ModelEnv, type ModelFlags } from './model-config';
 
 /**
  * What the CLI needs from the model flags and environment, in one call: a
@@ -26,5 +25,30 @@ export function modelSetupFrom(flags: ModelFlags, env: ModelEnv, report: (messag
       ? { kind: 'off' }
       : { kind: 'off', notice: `${given.join(', ')} ignored: no API key (set TOOLCARDS_API_KEY or DEEPSEEK_API_KEY).` };
   }
-  return { kind: 'configured', driver: createOpenAiModelDriver({ config, report }) };
+  return { kind: 'configured', driver: lazyOpenAiModelDriver(config, report) };
+}
+
+/**
+ * The OpenAI-compatible driver, its `openai` client and the agent loop loaded at the first
+ * turn, not at start-up: a start with a key is as quick as one without (the banner needs only
+ * the model's info). A failed load is retried at the next turn.
+ */
+function lazyOpenAiModelDriver(config: ModelConfig, report: (message: string) => void): ModelDriver {
+  const info = modelInfoOf(config);
+  if (info === null) throw new Error('unreachable: a ModelConfig always has model info');
+  let driver: Promise<ModelDriver> | undefined;
+  const loaded = () =>
+    (driver ??= import('./openai-model-driver').then(
+      ({ createOpenAiModelDriver }) => createOpenAiModelDriver({ config, report }),
+      (error: unknown) => {
+        driver = undefined;
+        throw error;
+      },
+    ));
+  return {
+    info,
+    async runTurn(input) {
+      return (await loaded()).runTurn(input);
+    },
+  };
 }
