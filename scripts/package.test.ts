@@ -22,9 +22,14 @@ interface Run {
 }
 
 function runInstalled(pkg: InstalledPackage, args: string[], cwd: string, env: Record<string, string> = {}): Promise<Run> {
+  // The bin link itself, as a shell would run it: its #! line picks the Node on PATH.
+  return runToEnd(pkg.bin, args, cwd, cleanEnv(env));
+}
+
+/** Runs a process to its exit, collecting what it printed. */
+function runToEnd(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<Run> {
   return new Promise((resolveRun, reject) => {
-    // The bin link itself, as a shell would run it: its #! line picks the Node on PATH.
-    const child = spawn(pkg.bin, args, { cwd, env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -82,15 +87,7 @@ describe('the packed toolcards, installed with --omit=dev', { timeout: 60_000 },
     const modules = tarball.files.filter((file) => /^dist\/.*\.mjs$/.test(file.path)).map((file) => join(installed.dir, file.path));
     expect(modules.some((file) => /openai-model-driver/.test(file))).toBe(true);
     const script = `for (const file of ${JSON.stringify(modules)}) await import(file); console.log('loaded', ${modules.length});`;
-    const run = await new Promise<Run>((resolveRun, reject) => {
-      const child = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd: scratch, env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      child.once('error', reject);
-      child.once('close', (code) => resolveRun({ code, stdout, stderr }));
-    });
+    const run = await runToEnd(process.execPath, ['--input-type=module', '-e', script], scratch, cleanEnv());
     expect(run).toMatchObject({ code: 0, stdout: `loaded ${modules.length}\n`, stderr: '' });
   });
 
