@@ -144,9 +144,7 @@ export class SessionClient {
   /** A blank session: shown at once, created on the server by its first command. */
   openDraft(): void {
     if (this.hash.read() !== '') this.hash.write('');
-    this.publisher.dispose();
-    this.replayPublisher.dispose();
-    this.backfill.dispose();
+    this.dropScheduledWork();
     this.connection.close();
     this.drafting = true;
     this.store.openDraft();
@@ -178,12 +176,17 @@ export class SessionClient {
     if (this.hash.read() !== hashForSession(sessionId)) this.hash.write(hashForSession(sessionId));
     this.starting = false;
     this.drafting = false;
-    this.publisher.dispose();
-    this.replayPublisher.dispose();
-    this.backfill.dispose();
+    this.dropScheduledWork();
     this.store.openSession(sessionId);
     this.connection.open(sessionId);
     for (const send of this.heldUntilOpen.splice(0)) send();
+  }
+
+  /** What was scheduled for the session shown before: another one replaces it. */
+  private dropScheduledWork(): void {
+    this.publisher.dispose();
+    this.replayPublisher.dispose();
+    this.backfill.dispose();
   }
 
   /** This workspace's sessions, newest first (for the sessions list). */

@@ -4,10 +4,9 @@ import { CardFrame } from '../frame/card-frame';
 import { CardTitle } from '../frame/card-title';
 import { hasBidiControl } from '../text/invisible-characters';
 import { initiallyExpandedGroups } from './initial-expansion';
-import { matchesSummaryText } from './search-summary-text';
+import { fullSummaryText, matchesSummaryText } from './search-summary-text';
 import { SearchMatchesList } from './search-matches-list';
 import { SearchSummary } from './search-summary';
-import { countText } from '../frame/count-text';
 import { FullMatchesList } from './full-matches-list';
 import { FullOutlineStatus } from './full-outline-status';
 import type { FullResultSource } from './full-result-source';
@@ -53,7 +52,7 @@ export function SearchMatchesCard({ view, onOpenLocation, fullResult }: SearchMa
       }
     >
       <SearchSummary
-        text={full.state === 'ready' && full.outline.shape === 'matches' ? `all ${countText(full.outline.total, 'match', 'matches')} in ${countText(full.outline.files.length, 'file', 'files')}` : matchesSummaryText(view)}
+        text={full.state === 'ready' ? fullSummaryText(full.outline) : matchesSummaryText(view)}
         truncated={view.truncated}
         empty={view.files.length === 0}
         spillPath={view.spillPath}

@@ -3,10 +3,9 @@ import type { CallLocation, SearchPathsResultView } from '@toolcards/protocol';
 import { CardFrame } from '../frame/card-frame';
 import { CardTitle } from '../frame/card-title';
 import { hasBidiControl } from '../text/invisible-characters';
-import { pathsSummaryText } from './search-summary-text';
+import { fullSummaryText, pathsSummaryText } from './search-summary-text';
 import { SearchPathsList } from './search-paths-list';
 import { SearchSummary } from './search-summary';
-import { countText } from '../frame/count-text';
 import { FullOutlineStatus } from './full-outline-status';
 import { FullPathsList } from './full-paths-list';
 import type { FullResultSource } from './full-result-source';
@@ -34,7 +33,7 @@ export function SearchPathsCard({ view, onOpenLocation, fullResult }: SearchPath
       hasBidiControls={hasBidiControls}
     >
       <SearchSummary
-        text={full.state === 'ready' ? `all ${countText(full.outline.total, 'file', 'files')}` : pathsSummaryText(view)}
+        text={full.state === 'ready' ? fullSummaryText(full.outline) : pathsSummaryText(view)}
         truncated={view.truncated}
         empty={view.paths.length === 0}
         spillPath={view.spillPath}

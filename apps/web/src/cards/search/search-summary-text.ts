@@ -1,4 +1,4 @@
-import type { SearchMatchesResultView, SearchPathsResultView } from '@toolcards/protocol';
+import { assertNever, type FullResultOutline, type SearchMatchesResultView, type SearchPathsResultView } from '@toolcards/protocol';
 import { countText, formatCount } from '../frame/count-text';
 
 /** "12 matches in 3 files", "showing 250 of 1,204 matches", or "No matches". */
@@ -14,4 +14,16 @@ export function pathsSummaryText({ paths, truncated, total }: Pick<SearchPathsRe
   if (truncated) return `showing ${formatCount(paths.length)} of ${countText(total, 'file', 'files')}`;
   if (paths.length === 0) return 'No files';
   return countText(paths.length, 'file', 'files');
+}
+
+/** "all 1,204 matches in 153 files" or "all 5,000 files": a capped search shown whole. */
+export function fullSummaryText(outline: FullResultOutline): string {
+  switch (outline.shape) {
+    case 'matches':
+      return `all ${countText(outline.total, 'match', 'matches')} in ${countText(outline.files.length, 'file', 'files')}`;
+    case 'paths':
+      return `all ${countText(outline.total, 'file', 'files')}`;
+    default:
+      return assertNever(outline, 'full result shape');
+  }
 }
