@@ -41,13 +41,26 @@ export const MISS_REASONS: Readonly<Record<string, string>> = {
     '(traced: 195 ms wall, 65 ms CPU); both now come from one constant with `useFlushSync: false`, and the median moved only ' +
     'from 155 to 148 ms, so what is left is the render itself under contention. Next: render the rows after the header paints.',
   'read-card.visible-coloured':
-    'The first colours wait for a cold Shiki start in the worker: the TypeScript grammar’s regexes are converted from Oniguruma ' +
-    'syntax to JavaScript (oniguruma-to-es) and compiled before the first 80 lines come back. The Node rows below measure the ' +
-    'same code: ≈ 2 s of CPU for the first chunk on this machine, so no chunk size gets under 150 ms. Measured options: ' +
-    'precompiled grammars (`@shikijs/langs-precompiled` + `createJavaScriptRawEngine`; simulated here: first chunk 2.4 → 1.5 s ' +
-    'CPU), the Oniguruma WASM engine (first chunk ≈ 0.9 s, warm window 0.8 s vs 2.3–3.4 s), warming the worker and the grammars ' +
-    'of likely languages while the app is idle (pays the cold start before the first card), and one tokenization for both ' +
-    'themes (dual-theme `codeToTokens` tokenizes per theme: warm 2,000 lines 1.2–1.4 s single vs 2.3–3.4 s dual).',
+    'Cold: the page is fresh, so the worker, Shiki, the precompiled and plain TypeScript grammars are fetched and the grammar’s ' +
+    'regexes compiled by V8 on first use within the measured time — ≈ 0.3–0.4 s of worker CPU for the first 25 lines (the Node ' +
+    'row "first 25 lines"; it was 1.3 s with the Oniguruma conversion, docs/decisions/0011). The app pays that at idle instead ' +
+    '(`warmLikelyHighlights`): see the pre-warmed rows, where what is left is the main thread.',
+  'read-card.prewarmed-first-text':
+    `${CONTENTION} As "first text": the card’s mount task; with the grammar warm the worker answers within milliseconds, so the ` +
+    'first chunk’s render often runs before the first frame and is counted in it.',
+  'read-card.prewarmed-visible-coloured':
+    'The worker has the visible rows in a few ms once warm (Node: 2,000 lines in ≈ 0.25 s CPU); the rest is the main thread: ' +
+    'the card’s mount (see "first text") and then the task that applies the chunk (a React commit of the visible rows), ' +
+    `each waiting for a core. ${CONTENTION}`,
+  'read-card.prewarmed-longest-task':
+    `The card’s mount, as in "longest task" — not the highlighting, which runs in the worker. ${CONTENTION}`,
+  'read-card.long-lines-next-card':
+    'Not the worker: it tokenizes at most 1,000 characters of a line and serves the newest card first, between two chunks ' +
+    '(30 ms slices), so the next card’s rows are tokenized within tens of ms of its request (21 lines of 20,000 chars: 0.4 s ' +
+    'CPU in Node, 4.7 s before the cap). The main thread lays out 420,000 characters of `white-space: pre` rows, again when ' +
+    'their tokens arrive (a CPU profile put 0.66 s in the forced layouts of the bench’s own per-frame row check, which the ' +
+    'frame would otherwise pay): capping the characters a read row renders (the read card’s rows) would fix it. ' +
+    `${CONTENTION}`,
   'read-card.longest-task':
     'The longest task is the card’s mount (see "first text": render + forced layout + a second synchronous render), not the ' +
     `highlighting, which runs in the worker; applying chunk results takes 10–45 ms tasks. ${CONTENTION}`,

@@ -25,6 +25,7 @@ import { grepBench } from './node/grep.bench';
 import { packageStartBench } from './node/package-start.bench';
 import { prepareLargeTree, type LargeTree } from './node/large-tree';
 import { readCountBench } from './node/read-count.bench';
+import { sessionSearchBench } from './node/session-search.bench';
 import { storeIngestBench } from './node/store-ingest.bench';
 import { reopenBench } from './reopen/reopen.bench';
 import { consoleTable, markdownReport, mergeSections, readReportData, type BenchSection } from './report';
@@ -39,6 +40,7 @@ const BENCHES: readonly BenchDefinition[] = [
   searchCardBench,
   timelineReplayBench,
   reopenBench,
+  sessionSearchBench,
   streamingBench,
   bundleSizeBench,
 ];

@@ -13,6 +13,9 @@ import {
 import { fullResultFixtures } from '../apps/web/src/cards/full-result-fixtures';
 import { serveFolder, type FolderServer } from '../packages/server/src/static-files';
 import { expectHighlighted } from './support/cards';
+import { withEditorLinks } from './support/editor-link-checks';
+import { matchContext, readChanged, readDeleted, readGrown } from './support/file-now-checks';
+import { EDITED_LINE_24, fileNowText, FILE_NOW_TOTAL_LINES } from '../apps/web/src/cards/file-source-fixtures';
 import {
   callCard,
   dark,
@@ -21,6 +24,7 @@ import {
   genericCard,
   readCard,
   readCardAskingNext,
+  readCardWithLineLink,
   searchMatchesCard,
   searchMatchesFullResult,
   searchPathsCard,
@@ -69,6 +73,13 @@ const STORY_CHECKS: Readonly<Record<string, StoryCheck>> = {
   'cards-generic--invisible-characters': genericCard(genericFixtures.invisibleCharacters),
   'cards-generic--invisible-characters-dark': dark(genericCard(genericFixtures.invisibleCharacters)),
 
+  // Cards/File now (read-file-now.stories.tsx): the play functions grow, open the diff, open the context.
+  'cards-file-now--grown': readGrown({ totalLines: FILE_NOW_TOTAL_LINES, readFrom: 20, readTo: 29, textOf: fileNowText }),
+  'cards-file-now--changed-since-read': readChanged({ line: 24, before: fileNowText(24), after: EDITED_LINE_24 }),
+  'cards-file-now--changed-since-read-dark': dark(readChanged({ line: 24, before: fileNowText(24), after: EDITED_LINE_24 })),
+  'cards-file-now--deleted-since-read': readDeleted(),
+  'cards-file-now--match-context': matchContext({ textOf: fileNowText }, { line: 24, marked: 'option24' }),
+
   // Cards/Read (read-card.stories.tsx).
   'cards-read--type-script': readCard(readFixtures.typescript),
   'cards-read--type-script-dark': dark(readCard(readFixtures.typescript)),
@@ -76,7 +87,10 @@ const STORY_CHECKS: Readonly<Record<string, StoryCheck>> = {
   'cards-read--middle-of-file': readCard(readFixtures.middleOfFile),
   // With an onReadNext: "Next 1,601 lines" is a button; the story shows what a click asked for.
   'cards-read--middle-of-file-next-button': readCardAskingNext(readFixtures.middleOfFile),
-  'cards-read--target-line': readCard(readFixtures.middleOfFile, { targetLine: 1_298 }),
+  // The decorator links the cards to VS Code in "/home/dev/my project": a read opens at its target line.
+  'cards-read--target-line': withEditorLinks(readCard(readFixtures.middleOfFile, { targetLine: 1_298 }), [
+    { place: 'src/server/session-store.ts:1298', href: 'vscode://file/home/dev/my%20project/src/server/session-store.ts:1298:1' },
+  ]),
   'cards-read--empty-window-at-offset': readCard(readFixtures.emptyWindowAtOffset),
   'cards-read--capped-window': readCard(readFixtures.cappedWindow),
   'cards-read--long-line': readCard(readFixtures.longLine),
@@ -90,9 +104,20 @@ const STORY_CHECKS: Readonly<Record<string, StoryCheck>> = {
   // Line 4 is emoji: the joiners and tag characters inside them are part of the emoji.
   'cards-read--invisible-characters': readCard(readFixtures.invisibleCharacters, { keptRaw: [4] }),
   'cards-read--mixed-script-name': readCard(readFixtures.mixedScriptName),
+  // Opened by a line link: lines 1,290–1,296 selected and scrolled to; clicks on numbers change the address.
+  'cards-read--selected-lines': readCardWithLineLink(readFixtures.middleOfFile, { start: 1_290, end: 1_296 }),
+  'cards-read--selected-lines-dark': dark(readCardWithLineLink(readFixtures.middleOfFile, { start: 1_290, end: 1_296 })),
 
   // Cards/Search/Matches (search-matches-card.stories.tsx).
-  'cards-search-matches--few-matches': searchMatchesCard(searchMatchesFixtures.fewMatches),
+  // Each match opens at the column its match starts.
+  'cards-search-matches--few-matches': withEditorLinks(
+    searchMatchesCard(searchMatchesFixtures.fewMatches),
+    [
+      { place: 'packages/tools/src/read/read-tool.ts:41', href: 'vscode://file/home/dev/my%20project/packages/tools/src/read/read-tool.ts:41:25' },
+      { place: 'README.md:88', href: 'vscode://file/home/dev/my%20project/README.md:88:2' },
+    ],
+    5,
+  ),
   'cards-search-matches--truncated': searchMatchesCard(searchMatchesFixtures.truncated),
   // With a fullResult, the story's play clicked "Show all 1,204": every file, a group opened by the check.
   'cards-search-matches--truncated-complete-result': searchMatchesFullResult(searchMatchesFixtures.truncated, fullResultFixtures.matches),
@@ -105,7 +130,11 @@ const STORY_CHECKS: Readonly<Record<string, StoryCheck>> = {
   'cards-search-matches--invisible-characters-dark': dark(searchMatchesCard(searchMatchesFixtures.invisibleCharacters)),
 
   // Cards/Search/Paths (search-paths-card.stories.tsx).
-  'cards-search-paths--short-list': searchPathsCard(searchPathsFixtures.shortList),
+  'cards-search-paths--short-list': withEditorLinks(
+    searchPathsCard(searchPathsFixtures.shortList),
+    [{ place: 'scripts/start.test.ts:1', href: 'vscode://file/home/dev/my%20project/scripts/start.test.ts:1:1' }],
+    3,
+  ),
   'cards-search-paths--truncated': searchPathsCard(searchPathsFixtures.truncated),
   // With a fullResult, the story's play clicked "Show all 5,000": every path, paged in as it scrolls into view.
   'cards-search-paths--truncated-complete-result': searchPathsFullResult(searchPathsFixtures.truncated, fullResultFixtures.paths),

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 
 export interface HighlightCost {
-  /** First chunk (80 lines) in a fresh process: grammar load, regex conversion and compile included. */
+  /** The first 25 lines (the visible rows) in a fresh process: grammar load and regex compile included. */
   firstChunkMs: number;
   /** All 2,000 lines in that fresh process. */
   coldWindowMs: number;

@@ -1,11 +1,11 @@
 /**
- * The bench page: mounts one scenario chosen by `?scenario=` (read-card, search-card,
+ * The bench page: mounts one scenario chosen by `?scenario=` (read-card, long-lines, search-card,
  * replay, streaming) from the client's fixtures or generated events, and publishes its
  * timings for the runner. Built only by bench/vite.bench.config.ts; never part of the app.
  */
 import { reportToRunner } from './bench-results';
 import { afterNextPaint } from './paint';
-import { readCardScenario } from './read-card-scenario';
+import { longLinesScenario, readCardScenario } from './read-card-scenario';
 import { searchCardScenario } from './search-card-scenario';
 import { replayScenario, streamingScenario } from './session-scenarios';
 
@@ -23,7 +23,9 @@ async function run(): Promise<unknown> {
   const number = (name: string, fallback: number) => Number(params.get(name) ?? fallback);
   switch (params.get('scenario')) {
     case 'read-card':
-      return readCardScenario(container);
+      return readCardScenario(container, { prewarmed: params.get('prewarmed') === '1' });
+    case 'long-lines':
+      return longLinesScenario(container);
     case 'search-card':
       return searchCardScenario(container);
     case 'replay':

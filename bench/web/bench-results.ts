@@ -35,6 +35,16 @@ export interface ReadCardResult {
   lastRowsColoured: boolean;
 }
 
+/** A read card of very long lines, then a normal TypeScript card while the first is still being highlighted. */
+export interface LongLinesResult {
+  /** From the normal card's render to its visible rows coloured. */
+  normalVisibleColouredMs: number;
+  /** From the long-lines card's render to its visible rows coloured. */
+  longVisibleColouredMs: number;
+  /** Longest main-thread task from the long-lines card's render until both cards' visible rows are coloured. */
+  longestTaskMs: number;
+}
+
 export interface SearchCardResult {
   renderMs: number;
   expandAllMs: number;

@@ -42,7 +42,7 @@ scope.onmessage = ({ data: request }) => {
 function subscribe(): void {
   const current = session!;
   const opening = [
-    frame({ type: 'hello', version: 'bench', workspace: BENCH_WORKSPACE, model: { model: 'bench-model', baseUrl: 'http://127.0.0.1:9' } }),
+    frame({ type: 'hello', version: 'bench', workspace: BENCH_WORKSPACE, model: { model: 'bench-model', baseUrl: 'http://127.0.0.1:9' }, editor: 'vscode' }),
     frame({
       type: 'subscribed',
       sessionId: BENCH_SESSION_ID,

@@ -40,8 +40,29 @@ export class HighlightProgress {
     }).then(nextTask);
   }
 
+  /** Resolves once the worker reported each of `langs` warmed (its warm-up ran). */
+  whenWarmed(langs: readonly string[]): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const check = () => langs.every((lang) => this.warmed.has(lang));
+      if (check()) resolve();
+      else this.warmWaiters.push({ check, resolve });
+    });
+  }
+
+  private readonly warmed = new Set<string>();
+  private warmWaiters: { check: () => boolean; resolve: () => void }[] = [];
+
   private onReply(reply: unknown): void {
-    const message = reply as { type?: string; lines?: unknown[] };
+    const message = reply as { type?: string; lines?: unknown[]; lang?: string };
+    if (message.type === 'warmed' && message.lang !== undefined) {
+      this.warmed.add(message.lang);
+      this.warmWaiters = this.warmWaiters.filter((waiter) => {
+        if (!waiter.check()) return true;
+        waiter.resolve();
+        return false;
+      });
+      return;
+    }
     if (message.type !== 'chunk' || !Array.isArray(message.lines)) return;
     this.linesReceived += message.lines.length;
     this.waiting = this.waiting.filter((waiter) => {

@@ -28,7 +28,7 @@ function mountApp(container: HTMLElement, source: FrameSource): SessionClient {
   const client = new SessionClient({
     store: new SessionStore(),
     api: {
-      info: async () => ({ version: 'bench', workspace: BENCH_WORKSPACE, model: { model: 'bench-model', baseUrl: 'http://127.0.0.1:9' } }),
+      info: async () => ({ version: 'bench', workspace: BENCH_WORKSPACE, model: { model: 'bench-model', baseUrl: 'http://127.0.0.1:9' }, editor: 'vscode' }),
       sessions: async () => [SUMMARY],
       createSession: async () => SUMMARY,
       resultText: async () => {
@@ -39,6 +39,13 @@ function mountApp(container: HTMLElement, source: FrameSource): SessionClient {
       },
       fullResultPage: async () => {
         throw new Error('the bench has no capped results');
+      },
+      fileLines: async () => {
+        throw new Error('the bench looks at no files');
+      },
+      readFreshness: async (_sessionId, callId) => ({ callId, path: '', state: 'unchanged' }),
+      searchSessions: async () => {
+        throw new Error('the bench searches no sessions');
       },
     },
     socketUrl: 'ws://127.0.0.1:9/ws?token=bench',

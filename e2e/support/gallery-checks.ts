@@ -282,6 +282,49 @@ export function readCardAskingNext(view: ReadResultView): StoryCheck {
   };
 }
 
+/** Line numbers `start`..`end`. */
+const lineNumbers = (start: number, end: number) => Array.from({ length: end - start + 1 }, (_, index) => start + index);
+
+/**
+ * A read card opened by a line link (the story gives it an address, as the timeline does):
+ * everything `readCard` checks; the linked lines selected (their rows marked on a background
+ * of their own, their numbers pressed) and scrolled into the card's viewport; a "Copy link"
+ * action; a click and then a shift-click on line numbers select other lines, and the address
+ * the story shows below the card follows.
+ */
+export function readCardWithLineLink(view: ReadResultView, linked: { start: number; end: number }): StoryCheck {
+  const shows = readCard(view);
+  return {
+    ...shows,
+    async assert(scope) {
+      await shows.assert(scope);
+      const { card, root } = scope;
+      const selected = card.locator('.tc-read__row.is-selected');
+      const selectedNumbers = () => selected.locator('.tc-read__gutter').evaluateAll((numbers) => numbers.map((number) => Number(number.getAttribute('data-line-number'))));
+      await expect.poll(selectedNumbers, { message: 'the linked lines are selected' }).toEqual(lineNumbers(linked.start, linked.end));
+      await expect(selected.first(), 'the card scrolled its viewport to the linked lines').toBeInViewport();
+      await expect(card.getByRole('button', { name: `Line ${linked.start}`, exact: true })).toHaveAttribute('aria-pressed', 'true');
+      await expect(card.getByRole('button', { name: `Line ${linked.end + 1}`, exact: true })).toHaveAttribute('aria-pressed', 'false');
+      const backgrounds = await selected.first().evaluate((row) => {
+        const plain = row.parentElement!.querySelector('.tc-read__row:not(.is-selected)')!;
+        return [getComputedStyle(row).backgroundColor, getComputedStyle(plain).backgroundColor];
+      });
+      expect(backgrounds[0], 'a selected line has a background of its own').not.toBe(backgrounds[1]);
+      await expect(card.getByRole('button', { name: 'Copy link' })).toBeVisible();
+
+      const address = root.getByTestId('line-address');
+      await expect(address).toHaveText(`address: #/s/story/7/L${linked.start}-L${linked.end}`);
+      const from = linked.start + 2;
+      const to = linked.end + 3;
+      await card.getByRole('button', { name: `Line ${from}`, exact: true }).click();
+      await expect(address, 'a click selects one line').toHaveText(`address: #/s/story/7/L${from}`);
+      await card.getByRole('button', { name: `Line ${to}`, exact: true }).click({ modifiers: ['Shift'] });
+      await expect(address, 'a shift-click selects the range').toHaveText(`address: #/s/story/7/L${from}-L${to}`);
+      await expect.poll(selectedNumbers).toEqual(lineNumbers(from, to));
+    },
+  };
+}
+
 // ── Search ────────────────────────────────────────────────────────────────
 
 /** The card's budget for rows open at first: groups open in order while they fit, the first always. */

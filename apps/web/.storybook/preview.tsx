@@ -2,6 +2,8 @@ import { useLayoutEffect, type ReactNode } from 'react';
 import type { Decorator, Preview } from '@storybook/react-vite';
 import '../src/styles/theme.css';
 import '../src/cards/cards.css';
+import { STORY_EDITOR_TARGET } from '../src/cards/editor-fixture';
+import { EditorProvider } from '../src/cards/frame/editor-context';
 
 export type Theme = 'light' | 'dark';
 
@@ -23,6 +25,13 @@ const withTheme: Decorator = (Story, context) => {
   );
 };
 
+/** The cards' "Open in editor" links, as the app gives them from the server's info and the session's folder. */
+const withEditor: Decorator = (Story) => (
+  <EditorProvider target={STORY_EDITOR_TARGET}>
+    <Story />
+  </EditorProvider>
+);
+
 const preview: Preview = {
   globalTypes: {
     theme: {
@@ -39,7 +48,7 @@ const preview: Preview = {
     },
   },
   initialGlobals: { theme: 'light' },
-  decorators: [withTheme],
+  decorators: [withEditor, withTheme],
   parameters: {
     layout: 'fullscreen',
     controls: { expanded: true },

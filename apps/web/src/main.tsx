@@ -4,6 +4,7 @@ import { App } from './app/app';
 import { browserClient } from './app/browser-client';
 import { takeStartToken } from './app/start-token';
 import { applyThemeChoice, storedThemeChoice } from './app/theme';
+import { warmLikelyHighlights } from './highlight/highlight-client';
 import './styles/theme.css';
 
 // Before the first render, so a pinned theme never flashes the other one.
@@ -22,4 +23,6 @@ if (root) {
       <App client={browserClient(token)} tokenInPage={token !== undefined} />
     </StrictMode>,
   );
+  // Once the page is idle: the likely grammars loaded and compiled before the first read card.
+  warmLikelyHighlights();
 }

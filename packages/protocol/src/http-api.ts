@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { editorSchema } from './editors';
 import { sessionHeaderSchema, sessionIdSchema, textBlockSchema } from './events';
 import { modelInfoSchema } from './wire';
 
@@ -29,6 +30,8 @@ export const serverInfoSchema = z.object({
   version: z.string(),
   workspace: z.string(),
   model: modelInfoSchema.nullable(),
+  /** Where a card's "Open in editor" link points (`--editor`); `none`: no such links. */
+  editor: editorSchema,
 });
 export type ServerInfo = z.infer<typeof serverInfoSchema>;
 
@@ -104,6 +107,14 @@ export const HTTP_ERROR_CODES = [
   'UNKNOWN_RESULT',
   /** 404: the result was not capped, or its full version was not saved, or is gone. */
   'NO_FULL_RESULT',
+  /** 404: the call's result is not a read (no freshness to tell). */
+  'NOT_A_READ',
+  /** 422: the file could not be read (the message says why: not found, not text, outside the workspace…). */
+  'READ_FAILED',
+  /** 409: the session ran on another folder than the one this server serves: its files are not here to look at. */
+  'OTHER_WORKSPACE',
+  /** 503: the search across sessions failed or was cut short (timeout, ripgrep failure). */
+  'SEARCH_FAILED',
   /** 409: another toolcards process is writing the session. */
   'SESSION_BUSY',
   /** 422: the session's log cannot be opened (e.g. a corrupt header). */

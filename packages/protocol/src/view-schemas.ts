@@ -28,6 +28,14 @@ export const readMetaSchema = z
     totalLines: count,
     /** Shiki language id; absent → plain text. */
     lang: z.string().optional(),
+    /**
+     * The file as it was read, so a later look can tell whether the agent's view went stale:
+     * its mtime and size, and a hash of the window's text (`readWindowHash`). Absent in logs
+     * written before they were recorded.
+     */
+    mtimeMs: z.number().min(0).optional(),
+    size: count.optional(),
+    windowHash: z.string().regex(/^[0-9a-f]{64}$/).optional(),
   })
   .superRefine((meta, ctx) => {
     let previous = meta.offset - 1;

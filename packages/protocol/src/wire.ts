@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { editorSchema } from './editors';
 import { jsonValueSchema, sessionEventSchema, sessionHeaderSchema, sessionIdSchema } from './events';
 
 /** Frames larger than this are refused before parsing. */
@@ -100,6 +101,8 @@ export const serverFrameSchema = z.discriminatedUnion('type', [
     version: z.string(),
     workspace: z.string(),
     model: modelInfoSchema.nullable(),
+    /** As ServerInfo's: the hello is the server's identity when the socket opens first. */
+    editor: editorSchema,
   }),
   /**
    * The history that follows covers seqs `fromSeq`..`lastSeq` (none when fromSeq > lastSeq);
@@ -141,6 +144,11 @@ export const serverFrameSchema = z.discriminatedUnion('type', [
    * `caught-up`.
    */
   z.object({ type: z.literal('call-state'), sessionId: sessionIdSchema, callId: z.string(), state: z.enum(CALL_STATES) }),
+  /**
+   * Files this session's cards show changed on disk (a read card's freshness may differ now).
+   * Paths as the cards name them; sent only for files a card asked the freshness of.
+   */
+  z.object({ type: z.literal('files-changed'), sessionId: sessionIdSchema, paths: z.array(z.string()).min(1) }),
   z.object({
     type: z.literal('error'),
     code: z.enum(WIRE_ERROR_CODES),

@@ -10,10 +10,15 @@ describe('matchApiRoute', () => {
     expect(matchApiRoute('HEAD', '/api/info')).toEqual({ kind: 'info' });
     expect(matchApiRoute('GET', '/api/sessions/abc/results/call_1')).toEqual({ kind: 'result-text', id: 'abc', callId: 'call_1' });
     expect(matchApiRoute('GET', '/api/sessions/abc/results/call%2F1')).toEqual({ kind: 'result-text', id: 'abc', callId: 'call/1' });
+    expect(matchApiRoute('GET', '/api/sessions/abc/results/call_1/full')).toEqual({ kind: 'full-result', id: 'abc', callId: 'call_1' });
+    expect(matchApiRoute('GET', '/api/sessions/abc/results/call_1/freshness')).toEqual({ kind: 'read-freshness', id: 'abc', callId: 'call_1' });
+    expect(matchApiRoute('GET', '/api/sessions/abc/lines')).toEqual({ kind: 'file-lines', id: 'abc' });
+    expect(matchApiRoute('GET', '/api/search')).toEqual({ kind: 'search-sessions' });
+    expect(matchApiRoute('POST', '/api/search')).toEqual({ kind: 'method-not-allowed', allow: ['GET'] });
   });
 
   it('does not look up call ids that are empty, undecodable or too long', () => {
-    for (const path of ['/api/sessions/abc/results/', '/api/sessions/abc/results/%', '/api/sessions/abc/results/' + 'c'.repeat(257), '/api/sessions/abc/results', '/api/sessions/abc/other/x', '/api/sessions/abc/results/a/b']) {
+    for (const path of ['/api/sessions/abc/results/', '/api/sessions/abc/results/%', '/api/sessions/abc/results/' + 'c'.repeat(257), '/api/sessions/abc/results', '/api/sessions/abc/other/x', '/api/sessions/abc/results/a/b', '/api/sessions/abc/results/a/constructor', '/api/sessions/abc/results/a/toString', '/api/sessions/abc/lines/x']) {
       expect(matchApiRoute('GET', path), path).toEqual({ kind: 'not-found' });
     }
     expect(matchApiRoute('POST', '/api/sessions/abc/results/c')).toEqual({ kind: 'method-not-allowed', allow: ['GET'] });
@@ -29,6 +34,8 @@ describe('matchApiRoute', () => {
     expect(matchApiRoute('DELETE', '/api/sessions')).toEqual({ kind: 'method-not-allowed', allow: ['GET', 'POST'] });
     expect(matchApiRoute('POST', '/api/info')).toEqual({ kind: 'method-not-allowed', allow: ['GET'] });
     expect(matchApiRoute('PUT', '/api/sessions/abc')).toEqual({ kind: 'method-not-allowed', allow: ['GET'] });
+    expect(matchApiRoute('POST', '/api/sessions/abc/lines')).toEqual({ kind: 'method-not-allowed', allow: ['GET'] });
+    expect(matchApiRoute('DELETE', '/api/sessions/abc/results/c/freshness')).toEqual({ kind: 'method-not-allowed', allow: ['GET'] });
   });
 
   it('does not know other paths', () => {

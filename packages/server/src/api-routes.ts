@@ -9,6 +9,9 @@ import { isSessionId } from '@toolcards/session';
  *   GET  /api/sessions/:id/results/:callId → { callId, isError, content }   (a result's model-facing text)
  *   GET  /api/sessions/:id/results/:callId/full[?file=&offset=&limit=] → a capped search's complete
  *        result: its outline, or a page of it (read-only, from the spill file)
+ *   GET  /api/sessions/:id/results/:callId/freshness → how a read's file compares with what was read
+ *   GET  /api/sessions/:id/lines?path=&offset=&limit= → lines of a file as it is now (a view, not logged)
+ *   GET  /api/search?q=&case=&word=&regex= → events of any session whose log matches
  */
 export type ApiRoute =
   | { kind: 'info' }
@@ -17,12 +20,16 @@ export type ApiRoute =
   | { kind: 'open-session'; id: string }
   | { kind: 'result-text'; id: string; callId: string }
   | { kind: 'full-result'; id: string; callId: string }
+  | { kind: 'read-freshness'; id: string; callId: string }
+  | { kind: 'file-lines'; id: string }
+  | { kind: 'search-sessions' }
   | { kind: 'bad-session-id' }
   | { kind: 'method-not-allowed'; allow: string[] }
   | { kind: 'not-found' };
 
 export function matchApiRoute(method: string, pathname: string): ApiRoute {
   if (pathname === '/api/info') return method === 'GET' || method === 'HEAD' ? { kind: 'info' } : notAllowed(['GET']);
+  if (pathname === '/api/search') return method === 'GET' || method === 'HEAD' ? { kind: 'search-sessions' } : notAllowed(['GET']);
   if (pathname === '/api/sessions') {
     if (method === 'GET' || method === 'HEAD') return { kind: 'list-sessions' };
     if (method === 'POST') return { kind: 'create-session' };
@@ -35,14 +42,21 @@ export function matchApiRoute(method: string, pathname: string): ApiRoute {
     if (id === undefined || !isSessionId(id)) return { kind: 'bad-session-id' };
     const readOnly = method === 'GET' || method === 'HEAD';
     if (rest.length === 0) return readOnly ? { kind: 'open-session', id } : notAllowed(['GET']);
-    const full = rest.length === 3 && rest[2] === 'full';
-    const callId = (rest.length === 2 || full) && rest[0] === 'results' ? decoded(rest[1]!) : undefined;
-    if (callId === undefined || callId === '' || callId.length > MAX_CALL_ID_LENGTH) return { kind: 'not-found' };
+    if (rest.length === 1 && rest[0] === 'lines') return readOnly ? { kind: 'file-lines', id } : notAllowed(['GET']);
+    const view = rest.length === 3 ? RESULT_VIEWS.get(rest[2]!) : rest.length === 2 ? 'result-text' : undefined;
+    const callId = view !== undefined && rest[0] === 'results' ? decoded(rest[1]!) : undefined;
+    if (view === undefined || callId === undefined || callId === '' || callId.length > MAX_CALL_ID_LENGTH) return { kind: 'not-found' };
     if (!readOnly) return notAllowed(['GET']);
-    return full ? { kind: 'full-result', id, callId } : { kind: 'result-text', id, callId };
+    return { kind: view, id, callId };
   }
   return { kind: 'not-found' };
 }
+
+/** What `/results/:callId/<name>` serves (a Map: a path segment must not reach Object.prototype). */
+const RESULT_VIEWS = new Map<string, 'full-result' | 'read-freshness'>([
+  ['full', 'full-result'],
+  ['freshness', 'read-freshness'],
+]);
 
 /** Longer than any call id the server or a model makes; a longer one is not looked up. */
 const MAX_CALL_ID_LENGTH = 256;

@@ -1,7 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { searchMetaFromMeta, type HttpErrorCode, type OpenSessionResponse, type ResultTextResponse, type ServerInfo, type SessionListResponse, type SessionResponse, type SessionSummary } from '@toolcards/protocol';
+import { readMetaFromMeta, searchMetaFromMeta, type HttpErrorCode, type OpenSessionResponse, type ResultTextResponse, type ServerInfo, type SessionListResponse, type SessionResponse, type SessionSummary } from '@toolcards/protocol';
 import { SessionBusyError, SessionLogUnreadableError, SessionLogWriteError, type SessionStore } from '@toolcards/session';
 import { matchApiRoute } from './api-routes';
+import { fileLinesQueryOf } from './file-views/file-lines-query';
+import { sessionSearchQueryOf } from './session-search/search-query';
+import { searchSessions } from './session-search/session-search';
+import type { FileViewAnswer } from './file-views/session-file-views';
 import { fullResultQueryOf, type FullResults } from './full-result/full-results';
 import { sendApiError, sendJson } from './http-responses';
 import type { SessionRegistry, SessionRuntime } from './session-registry';
@@ -102,6 +106,32 @@ async function answer(req: IncomingMessage, res: ServerResponse, url: URL, deps:
       const answer = await deps.fullResults.answer(deps.store.spillDir(route.id), route.callId, meta, query);
       return answer.ok ? sendJson(res, 200, answer.body) : sendApiError(res, answer.status, answer.code, answer.message);
     }
+    case 'read-freshness': {
+      const runtime = await deps.registry.get(route.id);
+      if (!runtime) return sendApiError(res, 404, 'UNKNOWN_SESSION', `no session "${route.id}"`);
+      const result = await runtime.live.resultOf(route.callId);
+      if (!result) return sendApiError(res, 404, 'UNKNOWN_RESULT', `session "${route.id}" has no logged result for call "${route.callId}"`);
+      const meta = result.data.isError ? undefined : readMetaFromMeta(result.data.meta);
+      if (meta === undefined) return sendApiError(res, 404, 'NOT_A_READ', `call "${route.callId}" is not a read of a file`);
+      return sendAnswer(res, await runtime.files.freshness(route.callId, meta));
+    }
+    case 'file-lines': {
+      const query = fileLinesQueryOf(url.searchParams);
+      if (typeof query === 'string') return sendApiError(res, 400, 'BAD_REQUEST', query);
+      const runtime = await deps.registry.get(route.id);
+      if (!runtime) return sendApiError(res, 404, 'UNKNOWN_SESSION', `no session "${route.id}"`);
+      return sendAnswer(res, await runtime.files.lines(query));
+    }
+    case 'search-sessions': {
+      const query = sessionSearchQueryOf(url.searchParams);
+      if (typeof query === 'string') return sendApiError(res, 400, 'BAD_REQUEST', query);
+      // A search the client dropped (the next keystroke) stops its ripgrep.
+      const gone = new AbortController();
+      res.once('close', () => gone.abort());
+      const outcome = await searchSessions(deps.store, query, gone.signal);
+      if (res.destroyed) return;
+      return outcome.ok ? sendJson(res, 200, outcome.response) : sendApiError(res, outcome.status, outcome.code, outcome.message);
+    }
     case 'bad-session-id':
       return sendApiError(res, 400, 'BAD_SESSION_ID', 'a session id is 1–64 letters, digits, "_" or "-"');
     case 'method-not-allowed':
@@ -109,6 +139,11 @@ async function answer(req: IncomingMessage, res: ServerResponse, url: URL, deps:
     case 'not-found':
       return sendApiError(res, 404, 'NOT_FOUND', `no API route ${req.method} ${url.pathname}`);
   }
+}
+
+function sendAnswer<Body>(res: ServerResponse, answer: FileViewAnswer<Body>): void {
+  if (answer.ok) sendJson(res, 200, answer.body);
+  else sendApiError(res, answer.status, answer.code, answer.message);
 }
 
 function summaryOf(runtime: SessionRuntime, store: SessionStore): SessionSummary {

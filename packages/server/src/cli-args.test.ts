@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultOpen, parseCliArgs } from './cli-args';
 
-const defaults = { workspace: undefined, port: 3080, host: '127.0.0.1', dataDir: undefined, open: undefined, allowOutsideWorkspace: false, model: undefined, baseUrl: undefined, maxSteps: undefined, maxRunningTools: undefined, rotateToken: false };
+const defaults = { workspace: undefined, port: 3080, host: '127.0.0.1', dataDir: undefined, open: undefined, allowOutsideWorkspace: false, model: undefined, baseUrl: undefined, maxSteps: undefined, maxRunningTools: undefined, rotateToken: false, editor: undefined };
 
 describe('parseCliArgs', () => {
   it('serves the current folder with safe defaults', () => {
@@ -32,6 +32,13 @@ describe('parseCliArgs', () => {
   it('reads --rotate-token', () => {
     expect(parseCliArgs(['--rotate-token'])).toEqual({ command: 'serve', args: { ...defaults, rotateToken: true } });
     expect(parseCliArgs(['--rotate-token=yes'])).toEqual({ command: 'invalid', message: '--rotate-token takes no value' });
+  });
+
+  it('reads --editor, one of the closed list', () => {
+    expect(parseCliArgs(['--editor', 'cursor'])).toEqual({ command: 'serve', args: { ...defaults, editor: 'cursor' } });
+    for (const editor of ['vscode', 'zed', 'idea', 'none'] as const) {
+      expect(parseCliArgs([`--editor=${editor}`])).toMatchObject({ args: { editor } });
+    }
   });
 
   it('lets the last of --open/--no-open win', () => {
@@ -68,6 +75,10 @@ describe('parseCliArgs', () => {
     [['--max-running-tools', '0'], /--max-running-tools needs a whole number from 1/],
     [['--max-running-tools', '1.5'], /not "1.5"/],
     [['--max-running-tools'], /--max-running-tools needs a whole number/],
+    [['--editor'], /--editor needs one of vscode, cursor, zed, idea, none$/],
+    [['--editor='], /--editor needs one of vscode, cursor, zed, idea, none$/],
+    [['--editor', 'vim'], /--editor needs one of vscode, cursor, zed, idea, none, not "vim"/],
+    [['--editor', 'VSCode'], /not "VSCode"/],
     [['--frobnicate'], /unknown option --frobnicate/],
     [['a', 'b'], /only one workspace/],
   ])('refuses %j', (argv, message) => {

@@ -1,3 +1,4 @@
+import { editorFromText, EDITORS, type Editor } from '@toolcards/protocol';
 import { parseCommandLine, type CommandLineRefusal } from '@toolcards/tools';
 
 /**
@@ -25,6 +26,8 @@ export interface ServeArgs {
   maxRunningTools: number | undefined;
   /** Replace the saved access token: every open tab and cookie is refused from then on. */
   rotateToken: boolean;
+  /** The editor cards link to; undefined → TOOLCARDS_EDITOR, else the default (editor-setting.ts). */
+  editor: Editor | undefined;
 }
 
 export type CliCommand =
@@ -55,6 +58,8 @@ Options:
   --max-steps <n>            model steps per turn (default 50; env TOOLCARDS_MAX_STEPS)
   --max-running-tools <n>    tool calls running at once across all sessions (default 8);
                              more wait in order and show as queued
+  --editor <name>            where "Open in editor" links go: ${EDITORS.join(', ')}
+                             (default vscode; env TOOLCARDS_EDITOR; none hides the links)
   -h, --help                 show this help
   -v, --version              print the version
 
@@ -74,6 +79,7 @@ const OPTIONS = {
   'base-url': { type: 'string' },
   'max-steps': { type: 'string' },
   'max-running-tools': { type: 'string' },
+  editor: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const;
@@ -87,6 +93,7 @@ const NEEDS: Readonly<Record<string, string>> = {
   '--base-url': '--base-url needs a value (see --help)',
   '--max-steps': '--max-steps needs a value (see --help)',
   '--max-running-tools': '--max-running-tools needs a whole number from 1 to 9999',
+  '--editor': `--editor needs one of ${EDITORS.join(', ')}`,
 };
 
 export function parseCliArgs(argv: readonly string[]): CliCommand {
@@ -99,7 +106,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
   if (values.version) return { command: 'version' };
   if (positionals.length > 1) return invalid(`unexpected argument "${positionals[1]}": only one workspace folder can be given`);
 
-  for (const name of ['host', 'data-dir', 'model', 'base-url', 'max-steps'] as const) {
+  for (const name of ['host', 'data-dir', 'model', 'base-url', 'max-steps', 'editor'] as const) {
     // An empty `--host=` is as missing as a bare `--host`.
     if (values[name] === '') return invalid(needs(`--${name}`));
   }
@@ -107,6 +114,8 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
   if (typeof port !== 'number') return port;
   const maxRunningTools = values['max-running-tools'] === undefined ? undefined : wholeNumber('--max-running-tools', values['max-running-tools'], 1, 9999);
   if (typeof maxRunningTools === 'object') return maxRunningTools;
+  const editor = values.editor === undefined ? undefined : editorFromText(values.editor);
+  if (values.editor !== undefined && editor === undefined) return invalid(`${needs('--editor')}, not "${values.editor}"`);
 
   return {
     command: 'serve',
@@ -122,6 +131,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       maxSteps: values['max-steps'],
       maxRunningTools,
       rotateToken: values['rotate-token'] ?? false,
+      editor,
     },
   };
 }

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { defaultOpen, parseCliArgs, USAGE, type ServeArgs } from './cli-args';
+import { editorSetting } from './editor-setting';
 import type { RunningServer } from './index';
 import type { ModelDriver } from './model-driver';
 import { SERVER_VERSION } from './server-version';
@@ -58,6 +59,11 @@ async function serve(args: ServeArgs, io: CliIo): Promise<number> {
   const workspace = resolve(io.cwd, args.workspace ?? '.');
   const dataDir = resolveDataDir({ flag: args.dataDir, env: io.env, cwd: io.cwd });
   const report = (message: string) => io.stderr.write(`toolcards: ${message}\n`);
+  const editor = editorSetting(args.editor, io.env);
+  if (editor.kind === 'invalid') {
+    io.stderr.write(`toolcards: ${editor.message}\n`);
+    return 2;
+  }
   let modelDriver = io.modelDriver;
   if (!modelDriver) {
     const setup = modelSetupFrom({ model: args.model, baseUrl: args.baseUrl, maxSteps: args.maxSteps }, io.env, report);
@@ -83,6 +89,7 @@ async function serve(args: ServeArgs, io: CliIo): Promise<number> {
       host: args.host,
       port: args.port,
       allowOutsideWorkspace: args.allowOutsideWorkspace,
+      editor: editor.editor,
       ...(args.maxRunningTools === undefined ? {} : { maxRunningTools: args.maxRunningTools }),
       ...(modelDriver ? { modelDriver } : {}),
       report,

@@ -2,7 +2,7 @@ import { realpath, stat } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ServerInfo } from '@toolcards/protocol';
+import { DEFAULT_EDITOR, type Editor, type ServerInfo } from '@toolcards/protocol';
 import { SessionStore } from '@toolcards/session';
 import { SlotQueue, type ToolConfig } from '@toolcards/tools';
 import { hostWithPort, newAccessToken, withoutToken } from './auth';
@@ -40,6 +40,8 @@ export interface StartServerOptions {
   token?: string;
   /** Let tools read outside the workspace (the CLI's --allow-outside-workspace). */
   allowOutsideWorkspace?: boolean;
+  /** Where the cards' "Open in editor" links point (the CLI's --editor). Default vscode. */
+  editor?: Editor;
   /** Without one, user messages are logged and answered with MODEL_NOT_CONFIGURED. */
   modelDriver?: ModelDriver;
   /** The built client; default DEFAULT_CLIENT_DIR. */
@@ -120,7 +122,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const host = options.host ?? '127.0.0.1';
   const driver = options.modelDriver;
   const model = driver ? { ...driver.info } : null;
-  const info: ServerInfo = { version: SERVER_VERSION, workspace: workspaceRoot, model };
+  const info: ServerInfo = { version: SERVER_VERSION, workspace: workspaceRoot, model, editor: options.editor ?? DEFAULT_EDITOR };
 
   const maxRunningTools = options.maxRunningTools ?? DEFAULT_MAX_RUNNING_TOOLS;
   // NaN or 0 would queue every call forever.

@@ -1,6 +1,6 @@
 import type { NewSessionEvent, SessionEvent, SessionHeader, ToolResultEvent } from '@toolcards/protocol';
 import { LogSeqIndex, SessionLogChangedError, SessionLogWriteError, type LazySessionLog, type ReplayReport, type SessionStore } from '@toolcards/session';
-import { callStateFrame, caughtUpFrame, errorFrame, eventFrame, type OutboundFrame } from './outbound-frames';
+import { callStateFrame, caughtUpFrame, errorFrame, eventFrame, filesChangedFrame, type OutboundFrame } from './outbound-frames';
 import type { DeliveryLimits } from './subscription/backpressure';
 import { pacedEmitter, Subscription, type FrameSink } from './subscription/delivery';
 import { historyEndFrame, SessionHistory, subscribedFrame } from './subscription/session-history';
@@ -116,6 +116,11 @@ export class LiveSession {
   callDequeued(callId: string, started: boolean): void {
     if (!this.queuedCalls.delete(callId)) return;
     if (started) this.tellSubscribers(callStateFrame(this.id, callId, 'running'));
+  }
+
+  /** Files the session's cards show changed on disk: every watcher is told, to ask again. */
+  filesChanged(paths: string[]): void {
+    if (paths.length > 0) this.tellSubscribers(filesChangedFrame(this.id, paths));
   }
 
   /**

@@ -25,6 +25,10 @@ export function callStateFrame(sessionId: string, callId: string, state: CallSta
   return outbound({ type: 'call-state', sessionId, callId, state });
 }
 
+export function filesChangedFrame(sessionId: string, paths: string[]): OutboundFrame {
+  return outbound({ type: 'files-changed', sessionId, paths });
+}
+
 export function errorFrame(error: WireError): OutboundFrame {
   return outbound({ type: 'error', ...error });
 }

@@ -38,7 +38,7 @@ describe('security defaults', () => {
     expect(missing.status).toBe(401);
     expect(await missing.json()).toEqual({ error: { code: 'UNAUTHORIZED', message: expect.stringContaining('Authorization: Bearer') } });
     expect((await api({ ...server, token: 'wrong' }, '/api/info')).status).toBe(401);
-    expect((await api(server, '/api/info')).body).toEqual({ version: expect.any(String), workspace: server.workspace, model: null });
+    expect((await api(server, '/api/info')).body).toEqual({ version: expect.any(String), workspace: server.workspace, model: null, editor: 'vscode' });
     const viaQuery = await fetch(`http://127.0.0.1:${server.port}/api/info?token=${server.token}`);
     expect(viaQuery.status).toBe(200);
   });

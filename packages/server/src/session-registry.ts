@@ -1,6 +1,9 @@
 import { mkdir } from 'node:fs/promises';
 import { isSessionId, LazySessionLog, SessionBusyError, UnknownSessionError, type LogSeqIndex, type ReplayReport, type SessionStore } from '@toolcards/session';
 import type { SpillStore, ToolConfig, Workspace } from '@toolcards/tools';
+import { FileWatches } from './file-views/file-watches';
+import { SessionFileViews, type FileViewTools } from './file-views/session-file-views';
+import { ShownFiles } from './file-views/shown-files';
 import { LiveSession } from './live-session';
 import type { ModelDriver } from './model-driver';
 import { ModelTurns } from './model-turns';
@@ -10,7 +13,7 @@ import { UnfinishedWork } from './unfinished-work';
 import { ViewComputer, type Presenters } from './view-computation';
 
 /** What the server uses of @toolcards/tools (index.ts passes the real module; tests may pass fakes). */
-export interface ToolsApi extends Presenters {
+export interface ToolsApi extends Presenters, FileViewTools {
   DEFAULT_TOOL_CONFIG: ToolConfig;
   runTool: ExecuteTool;
   createWorkspace(root: string, options?: { allowOutsideWorkspace?: boolean; extraReadableRoots?: string[] }): Promise<Workspace>;
@@ -23,6 +26,8 @@ export interface SessionRuntime {
   tools: ToolRunner;
   /** Absent when no model is configured. */
   turns: ModelTurns | undefined;
+  /** Read-only looks at the session's files as they are now (lines, freshness). */
+  files: SessionFileViews;
 }
 
 export interface SessionRegistryDeps {
@@ -41,6 +46,8 @@ export interface SessionRegistryDeps {
   maxOpenSessions?: number;
   /** An idle session (nobody watching, nothing running) closes after this long. Default 60 s. */
   idleCloseMs?: number;
+  /** Watches on the files read cards show, shared by every session (bounded). */
+  fileWatches?: FileWatches;
 }
 
 /** How long shutdown waits for cancelled tools and turns to log their ends. */
@@ -67,8 +74,10 @@ export class SessionRegistry {
   private readonly open = new Map<string, OpenSession>();
   private closing = false;
   private readonly sweeper: NodeJS.Timeout;
+  private readonly fileWatches: FileWatches;
 
   constructor(private readonly deps: SessionRegistryDeps) {
+    this.fileWatches = deps.fileWatches ?? new FileWatches();
     const idleMs = deps.idleCloseMs ?? DEFAULT_IDLE_CLOSE_MS;
     this.sweeper = setInterval(() => this.closeIdle(), Math.max(JUST_USED_MS, Math.min(idleMs, 30_000)));
     this.sweeper.unref();
@@ -126,7 +135,7 @@ export class SessionRegistry {
       if (excess <= 0 && now - lastUse(entry) < idleMs && !runtime.live.stale) continue;
       this.open.delete(id);
       excess -= 1;
-      runtime.live.close();
+      closeRuntime(runtime);
     }
   }
 
@@ -144,9 +153,10 @@ export class SessionRegistry {
     await Promise.all(runtimes.map(async (runtime) => {
       await runtime.turns?.settle(SETTLE_TIMEOUT_MS);
       await runtime.tools.settle(SETTLE_TIMEOUT_MS);
-      runtime.live.close();
+      closeRuntime(runtime);
     }));
     this.open.clear();
+    this.fileWatches.close();
   }
 
   private track(id: string, pending: Promise<SessionRuntime>): OpenSession {
@@ -210,12 +220,24 @@ export class SessionRegistry {
     const live = new LiveSession(log, report, views, { store, presenters: tools, limits: this.deps.limits, ...(index ? { index } : {}) });
     const runner = new ToolRunner(live, { workspace, spill: tools.createSpillStore(spillDir), config: this.deps.toolConfig }, tools.runTool, this.deps.toolSlots, this.deps.report);
     const turns = this.deps.driver ? new ModelTurns(live, runner, this.deps.driver, workspace.root, this.deps.report) : undefined;
-    return { live, tools: runner, turns };
+    const files = new SessionFileViews({
+      workspace,
+      config: this.deps.toolConfig,
+      tools,
+      shownFiles: new ShownFiles(this.fileWatches, (paths) => live.filesChanged(paths)),
+      sessionCwd: live.header.cwd,
+    });
+    return { live, tools: runner, turns, files };
   }
 
   private refuseWhenClosing(): void {
     if (this.closing) throw new Error('the server is shutting down');
   }
+}
+
+function closeRuntime(runtime: SessionRuntime): void {
+  runtime.files.close();
+  runtime.live.close();
 }
 
 function isIdle(runtime: SessionRuntime): boolean {

@@ -16,3 +16,6 @@ export { TOOL_NAMES, toolSpecs, runTool, presentCall, presentResult } from './re
 export { runToolCommand, type ToolCommandIo } from './tool-command';
 export { parseCommandLine, type CommandLineRefusal } from './command-line';
 export { comparePaths } from './grep/path-order';
+export { fileLines } from './read/file-lines';
+export { readFreshness } from './read/read-freshness';
+export { runRipgrep, type RipgrepOutcome } from './ripgrep/rg-runner';

@@ -10,7 +10,7 @@ describe('AppHeader', () => {
   it('shows bidi and zero-width characters in the workspace and model as escape chips, in text and tooltips', () => {
     const client = clientForTests();
     client.store.state.setState({
-      server: { version: 'test', workspace: '/srv/\u202Ecod.exe', model: { model: 'deep\u200Bseek', baseUrl: 'https://api.example/\u202E' } },
+      server: { version: 'test', workspace: '/srv/\u202Ecod.exe', model: { model: 'deep\u200Bseek', baseUrl: 'https://api.example/\u202E' }, editor: 'vscode' },
     });
     const { container } = render(
       <ClientProvider client={client}>

@@ -6,6 +6,7 @@ import { Timeline } from '../timeline/timeline';
 import { AppHeader } from './app-header';
 import { NoTokenScreen } from './no-token-screen';
 import { NoticeList } from './notice-list';
+import { SessionEditorProvider } from './session-editor-provider';
 
 /** At this width and below the sessions panel is a drawer over the timeline, not a column beside it (app.css agrees). */
 export const NARROW_SCREEN_QUERY = '(max-width: 720px)';
@@ -100,7 +101,9 @@ export function Workbench({ tokenInPage = true }: { tokenInPage?: boolean } = {}
         )}
         <main className="app__main" inert={modal}>
           {/* A new session is a new timeline: nothing (scroll, measurements) carries over. */}
-          <Timeline key={sessionId ?? 'none'} />
+          <SessionEditorProvider>
+            <Timeline key={sessionId ?? 'none'} />
+          </SessionEditorProvider>
           <footer className="app__footer">
             <NoticeList />
             <Composer />

@@ -4,6 +4,7 @@ import { ReadCard, type ReadNextRequest } from './read/read-card';
 import { SearchMatchesCard } from './search/search-matches-card';
 import { SearchPathsCard } from './search/search-paths-card';
 import type { FullResultSource } from './search/full-result-source';
+import type { FileSource } from './read/file-source';
 
 export interface ResultCardProps {
   view: ToolResultView;
@@ -18,6 +19,10 @@ export interface ResultCardProps {
   onReadNext?: (request: ReadNextRequest) => void;
   /** A capped search's complete result, for the card to show in place. */
   fullResult?: FullResultSource;
+  /** Files as they are now: a read card grows in place and tells a stale read; a match shows its context. */
+  fileSource?: FileSource;
+  /** A read card's "Read again": a new, logged read of its window. */
+  onReadAgain?: (request: ReadNextRequest) => void;
 }
 
 /**
@@ -25,16 +30,16 @@ export interface ResultCardProps {
  * `card` (and, for search, on `shape`); never on a tool's name. The `never` defaults make a
  * new member of the protocol union a compile error here until it has a card.
  */
-export function ResultCard({ view, isError = false, errorCode, targetLine, onOpenLocation, onReadNext, fullResult }: ResultCardProps) {
+export function ResultCard({ view, isError = false, errorCode, targetLine, onOpenLocation, onReadNext, fullResult, fileSource, onReadAgain }: ResultCardProps) {
   switch (view.card) {
     case 'generic':
       return <GenericCard view={view} isError={isError} errorCode={errorCode} />;
     case 'read':
-      return <ReadCard view={view} targetLine={targetLine} onReadNext={onReadNext} />;
+      return <ReadCard view={view} targetLine={targetLine} onReadNext={onReadNext} fileSource={fileSource} onReadAgain={onReadAgain} />;
     case 'search':
       switch (view.shape) {
         case 'matches':
-          return <SearchMatchesCard view={view} onOpenLocation={onOpenLocation} fullResult={fullResult} />;
+          return <SearchMatchesCard view={view} onOpenLocation={onOpenLocation} fullResult={fullResult} fileSource={fileSource} />;
         case 'paths':
           return <SearchPathsCard view={view} onOpenLocation={onOpenLocation} fullResult={fullResult} />;
         default:

@@ -66,7 +66,7 @@ describe('Composer', () => {
   });
 
   it('says how to configure a model when there is none, and still sends the text', async () => {
-    ingestForTests(client, [{ type: 'hello', version: 'v', workspace: '/w', model: null }]);
+    ingestForTests(client, [{ type: 'hello', version: 'v', workspace: '/w', model: null, editor: 'vscode' }]);
     const input = renderComposer(client);
     expect(document.body.textContent).toMatch(/Set TOOLCARDS_API_KEY or DEEPSEEK_API_KEY and restart/);
     await userEvent.type(input, 'hello{Enter}');
@@ -74,7 +74,7 @@ describe('Composer', () => {
   });
 
   it('lets the no-model note be dismissed for good, and shows it again (alone) when a message goes unanswered', async () => {
-    ingestForTests(client, [{ type: 'hello', version: 'v', workspace: '/w', model: null }]);
+    ingestForTests(client, [{ type: 'hello', version: 'v', workspace: '/w', model: null, editor: 'vscode' }]);
     renderComposer(client);
     await userEvent.click(screen.getByRole('button', { name: 'Dismiss the no-model note' }));
     expect(screen.queryByRole('note', { name: 'No model configured' })).toBeNull();
@@ -87,7 +87,7 @@ describe('Composer', () => {
   });
 
   it('names the model instead when there is one', () => {
-    ingestForTests(client, [{ type: 'hello', version: 'v', workspace: '/w', model: { model: 'deepseek-chat', baseUrl: 'u' } }]);
+    ingestForTests(client, [{ type: 'hello', version: 'v', workspace: '/w', model: { model: 'deepseek-chat', baseUrl: 'u' }, editor: 'vscode' }]);
     const input = renderComposer(client);
     expect(document.body.textContent).not.toMatch(/TOOLCARDS_API_KEY/);
     expect(input.placeholder).toMatch(/deepseek-chat/);

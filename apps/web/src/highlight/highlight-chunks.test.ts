@@ -1,23 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { highlightChunks } from './highlight-chunks';
+import { chunkEnd } from './highlight-chunks';
 
-describe('highlightChunks', () => {
-  it('starts small, then takes larger steps to the end', () => {
-    expect(highlightChunks(2000)).toEqual([
-      { start: 0, end: 25 },
-      { start: 25, end: 275 },
-      { start: 275, end: 525 },
-      { start: 525, end: 775 },
-      { start: 775, end: 1025 },
-      { start: 1025, end: 1275 },
-      { start: 1275, end: 1525 },
-      { start: 1525, end: 1775 },
-      { start: 1775, end: 2000 },
-    ]);
+describe('chunkEnd', () => {
+  it('ends the first chunk after the visible rows, then takes larger steps to the end', () => {
+    const ends: number[] = [];
+    for (let start = 0; start < 2000; start = chunkEnd(start, 2000)) ends.push(chunkEnd(start, 2000));
+    expect(ends).toEqual([25, 275, 525, 775, 1025, 1275, 1525, 1775, 2000]);
   });
 
-  it('takes a short window in one chunk, and nothing in none', () => {
-    expect(highlightChunks(12)).toEqual([{ start: 0, end: 12 }]);
-    expect(highlightChunks(0)).toEqual([]);
+  it('finishes the visible rows first when the first chunk was cut short', () => {
+    expect(chunkEnd(10, 2000)).toBe(25);
+  });
+
+  it('takes a short window in one chunk', () => {
+    expect(chunkEnd(0, 12)).toBe(12);
   });
 });

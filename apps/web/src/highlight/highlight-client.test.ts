@@ -118,4 +118,20 @@ describe('startHighlight', () => {
       vi.useRealTimers();
     }
   });
+
+  it('warms the likely languages at idle, each once, whatever was warmed before', async () => {
+    vi.useFakeTimers();
+    try {
+      const { warmHighlight, warmLikelyHighlights } = await freshClient();
+      warmHighlight('json');
+      warmLikelyHighlights();
+      warmLikelyHighlights();
+      await vi.runAllTimersAsync();
+      expect(FakeWorker.last!.posted).toEqual(
+        ['json', 'typescript', 'tsx', 'javascript', 'markdown', 'python'].map((lang) => ({ type: 'warm', lang })),
+      );
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

@@ -38,6 +38,17 @@ export function warmHighlight(lang: string | undefined): void {
   });
 }
 
+/** The languages most reads are in: warmed when the app is first idle, before any read. */
+export const LIKELY_LANGS = ['typescript', 'tsx', 'javascript', 'json', 'markdown', 'python'] as const;
+
+/**
+ * Warms LIKELY_LANGS when the browser is next idle, so even the first read card of a page
+ * finds its grammar loaded and compiled. The worker runs warm-ups only while no window waits.
+ */
+export function warmLikelyHighlights(): void {
+  for (const lang of LIKELY_LANGS) warmHighlight(lang);
+}
+
 const warmLangs = new Set<string>();
 
 function whenIdle(run: () => void): void {
@@ -73,6 +84,7 @@ function highlightWorker(): Worker | undefined {
   workerState = 'running';
   worker.addEventListener('message', (event: MessageEvent<HighlightWorkerReply>) => {
     const reply = event.data;
+    if (reply.type === 'warmed') return;
     const job = workerJobs.get(reply.id);
     if (!job) return;
     if (reply.type === 'chunk') job.onChunk(reply.start, reply.lines);

@@ -10,4 +10,6 @@ export type HighlightWorkerRequest =
 /** Worker → page. */
 export type HighlightWorkerReply =
   | { type: 'chunk'; id: number; start: number; lines: HighlightedLine[] }
-  | { type: 'done'; id: number };
+  | { type: 'done'; id: number }
+  /** `lang`'s warm-up ran (or found no grammar): for a page that waits on it, such as the bench's. */
+  | { type: 'warmed'; lang: string };

@@ -1,64 +1,72 @@
-import type { GrammarState } from '@shikijs/types';
-import { highlightChunks } from './highlight-chunks';
-import { highlighterFor, HIGHLIGHT_THEMES } from './highlighter';
-import { highlightedLineFromShiki, type HighlightChunkListener, type HighlightRequest } from './highlighted-line';
+import { INITIAL, type StateStack } from 'shiki/textmate';
+import { chunkEnd, CHUNK_SLICE_MS } from './highlight-chunks';
+import type { GrammarSource } from './grammar-loaders';
+import { lineHighlightingFor, type LineHighlighting } from './highlighter';
+import type { HighlightChunkListener, HighlightedLine, HighlightRequest } from './highlighted-line';
+import { tokenizeLine, type LineTokenizerOptions } from './line-tokenizer';
+import { nextTask } from './next-task';
+
+/** A window being highlighted, one chunk per step, so a scheduler can interleave windows. */
+export interface WindowJob {
+  /**
+   * Tokenizes the next chunk — up to its last line (chunkEnd), or as many lines as fit in
+   * `sliceMs`, at least one — and hands it to the listener. True while lines remain.
+   */
+  step(sliceMs: number): boolean;
+}
 
 /**
- * Tokenizes a read window chunk by chunk from the top, carrying the grammar state across
- * chunks (a block comment opened in one chunk stays a comment in the next), and yields to
- * the event loop between chunks so a cancel — or, on the main thread, the page — gets a turn.
- * Runs in the highlight worker, or on the main thread where workers are unavailable.
+ * A job over `texts` from the top: one grammar pass per line, on the line strings as they
+ * came, the grammar state carried from line to line (a block comment opened in one chunk
+ * stays a comment in the next), each token coloured for both themes.
  */
-export async function highlightWindow(
+export function windowJob(
+  { grammar, styles }: LineHighlighting,
+  texts: readonly string[],
+  onChunk: HighlightChunkListener,
+  options: LineTokenizerOptions = {},
+): WindowJob {
+  let next = 0;
+  let stack: StateStack = INITIAL;
+  return {
+    step(sliceMs) {
+      const start = next;
+      const end = chunkEnd(start, texts.length);
+      const deadline = performance.now() + sliceMs;
+      const lines: HighlightedLine[] = [];
+      while (next < end && (next === start || performance.now() < deadline)) {
+        const tokenized = tokenizeLine(grammar, styles, texts[next]!, stack, options);
+        lines.push(tokenized.line);
+        stack = tokenized.stack;
+        next += 1;
+      }
+      if (lines.length > 0) onChunk(start, lines);
+      return next < texts.length;
+    },
+  };
+}
+
+/** The job for a window, once its grammar is loaded; undefined when `lang` has none (the card stays plain). */
+export async function prepareWindow(
   { lang, texts }: HighlightRequest,
   onChunk: HighlightChunkListener,
+  loaders?: ReadonlyMap<string, GrammarSource>,
+): Promise<WindowJob | undefined> {
+  const highlighting = await lineHighlightingFor(lang, loaders);
+  return highlighting && windowJob(highlighting, texts, onChunk);
+}
+
+/**
+ * Highlights a window on its own, chunk by chunk, yielding a task between chunks so a cancel
+ * — or, on the main thread, the page — gets a turn. The main-thread fallback (no worker) and
+ * the Node bench use it; the worker schedules jobs itself (highlight-queue.ts).
+ */
+export async function highlightWindow(
+  request: HighlightRequest,
+  onChunk: HighlightChunkListener,
   signal: AbortSignal,
+  sliceMs = CHUNK_SLICE_MS,
 ): Promise<void> {
-  const highlighter = await highlighterFor(lang);
-  if (!highlighter) return;
-  let grammarState: GrammarState | undefined;
-  for (const { start, end } of highlightChunks(texts.length)) {
-    if (signal.aborted) return;
-    const result = highlighter.codeToTokens(texts.slice(start, end).join('\n'), {
-      lang,
-      themes: HIGHLIGHT_THEMES,
-      defaultColor: false,
-      ...(grammarState ? { grammarState } : {}),
-    });
-    grammarState = result.grammarState;
-    // A line holding its own newline would shift every row after it: leave such a window plain.
-    if (result.tokens.length !== end - start) return;
-    onChunk(start, result.tokens.map(highlightedLineFromShiki));
-    await nextTask();
-  }
-}
-
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
-
-/**
- * A few lines of C-family code touching the usual constructs (imports, declarations, types,
- * strings, template literals, regexes, comments, numbers, classes).
- */
-const WARM_SAMPLE = [
-  "import { a, type B } from '../cards/read/c';",
-  '/** doc */',
-  'export const d: Record<string, number> = { e: 1, "f": 2.5e3, g: 0x1f }; // note',
-  'export async function h<T>(i: readonly T[], ...j: unknown[]): Promise<void> {',
-  '  for (const k of i) if (k != null && `${k}`.length > 0) await l(k as never, /m+\\d/g);',
-  '}',
-  'class N<O> extends P implements Q { private r = new Map<string, O>(); get s() { return this.r; } }',
-].join('\n');
-
-/**
- * Pays a cold start ahead of time: creates the highlighter, loads `lang`'s grammar and
- * tokenizes a small sample so the regexes of its common rules are translated and compiled
- * (the JavaScript engine does that lazily, rule by rule, on first use). A later window in
- * `lang` then starts on a warm grammar. Other grammars than C-family ones still get their
- * top-level rules compiled.
- */
-export async function warmHighlighter(lang: string): Promise<void> {
-  const highlighter = await highlighterFor(lang);
-  highlighter?.codeToTokens(WARM_SAMPLE, { lang, themes: HIGHLIGHT_THEMES, defaultColor: false });
+  const job = await prepareWindow(request, onChunk);
+  while (job && !signal.aborted && job.step(sliceMs)) await nextTask();
 }

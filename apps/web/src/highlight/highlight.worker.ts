@@ -1,5 +1,9 @@
-import { highlightWindow, warmHighlighter } from './highlight-window';
+import { CHUNK_SLICE_MS } from './highlight-chunks';
+import { HighlightQueue } from './highlight-queue';
+import { prepareWindow } from './highlight-window';
 import type { HighlightWorkerReply, HighlightWorkerRequest } from './highlight-messages';
+import { nextTask } from './next-task';
+import { warmSample } from './warm-samples';
 
 // The project's lib is DOM, not WebWorker: name the two members of the worker scope we use.
 const scope = self as unknown as {
@@ -7,25 +11,21 @@ const scope = self as unknown as {
   postMessage(message: HighlightWorkerReply): void;
 };
 
-const jobs = new Map<number, AbortController>();
+const queue = new HighlightQueue(CHUNK_SLICE_MS, nextTask);
 
 scope.onmessage = ({ data: message }) => {
   if (message.type === 'cancel') {
-    jobs.get(message.id)?.abort();
-    jobs.delete(message.id);
+    queue.cancel(message.id);
     return;
   }
   if (message.type === 'warm') {
-    void warmHighlighter(message.lang).catch(() => undefined);
+    // Loads the grammar and compiles the regexes of its common rules, when no card waits.
+    const { lang } = message;
+    queue.addBackground(prepareWindow({ lang, texts: warmSample(lang) }, () => undefined), () => scope.postMessage({ type: 'warmed', lang }));
     return;
   }
   const { id } = message;
-  const controller = new AbortController();
-  jobs.set(id, controller);
-  highlightWindow(message, (start, lines) => scope.postMessage({ type: 'chunk', id, start, lines }), controller.signal)
-    .catch(() => undefined) // a failed highlight leaves the card plain; nothing to report
-    .finally(() => {
-      jobs.delete(id);
-      scope.postMessage({ type: 'done', id });
-    });
+  const job = prepareWindow(message, (start, lines) => scope.postMessage({ type: 'chunk', id, start, lines }));
+  // A failed highlight leaves the card plain; the page only learns the window is done.
+  queue.add(id, job, () => scope.postMessage({ type: 'done', id }));
 };

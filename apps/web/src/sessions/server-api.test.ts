@@ -13,8 +13,8 @@ function fakeFetch(status: number, body: unknown, seen: Array<{ url: string; ini
 describe('ServerApi', () => {
   it('sends the bearer token and reads the info', async () => {
     const seen: Array<{ url: string; init?: RequestInit }> = [];
-    const api = new ServerApi('tok', fakeFetch(200, { version: '1', workspace: '/w', model: null }, seen));
-    expect(await api.info()).toEqual({ version: '1', workspace: '/w', model: null });
+    const api = new ServerApi('tok', fakeFetch(200, { version: '1', workspace: '/w', model: null, editor: 'vscode' }, seen));
+    expect(await api.info()).toEqual({ version: '1', workspace: '/w', model: null, editor: 'vscode' });
     expect(seen[0]?.url).toBe('/api/info');
     expect((seen[0]?.init?.headers as Record<string, string>).Authorization).toBe('Bearer tok');
   });

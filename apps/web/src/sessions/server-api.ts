@@ -1,15 +1,22 @@
 import {
   apiErrorSchema,
+  fileLinesResponseSchema,
   fullResultOutlineSchema,
   fullResultPageSchema,
+  readFreshnessResponseSchema,
   resultTextResponseSchema,
   serverInfoSchema,
+  sessionSearchResponseSchema,
   sessionListResponseSchema,
   sessionResponseSchema,
+  type FileLinesResponse,
   type FullResultOutline,
   type FullResultPage,
+  type ReadFreshnessResponse,
   type ResultTextResponse,
   type ServerInfo,
+  type SessionSearchResponse,
+  type TextQuery,
   type SessionSummary,
 } from '@toolcards/protocol';
 
@@ -71,9 +78,31 @@ export class ServerApi {
     return this.request('GET', `${fullResultPath(sessionId, callId)}?${params}`, (body) => parsedWith(fullResultPageSchema, body));
   }
 
-  private async request<T>(method: 'GET' | 'POST', path: string, narrow: (body: unknown) => T | undefined): Promise<T> {
+  /** Lines of a workspace file as it is now (a view: not logged, not sent to the model). */
+  fileLines(sessionId: string, query: { path: string; offset: number; limit: number }): Promise<FileLinesResponse> {
+    const params = new URLSearchParams({ path: query.path, offset: String(query.offset), limit: String(query.limit) });
+    return this.request('GET', `/api/sessions/${encodeURIComponent(sessionId)}/lines?${params}`, (body) => parsedWith(fileLinesResponseSchema, body));
+  }
+
+  /** How a logged read's file compares with what was read; the server watches the file from then on. */
+  readFreshness(sessionId: string, callId: string): Promise<ReadFreshnessResponse> {
+    const path = `/api/sessions/${encodeURIComponent(sessionId)}/results/${encodeURIComponent(callId)}/freshness`;
+    return this.request('GET', path, (body) => parsedWith(readFreshnessResponseSchema, body));
+  }
+
+  /** Events of any session whose log matches (tool calls and results included); `signal` drops a superseded search. */
+  searchSessions(query: SessionSearchRequest, signal?: AbortSignal): Promise<SessionSearchResponse> {
+    const params = new URLSearchParams({ q: query.text });
+    if (query.caseSensitive) params.set('case', '1');
+    if (query.wholeWord) params.set('word', '1');
+    if (query.regex) params.set('regex', '1');
+    return this.request('GET', `/api/search?${params}`, (body) => parsedWith(sessionSearchResponseSchema, body), signal);
+  }
+
+  private async request<T>(method: 'GET' | 'POST', path: string, narrow: (body: unknown) => T | undefined, signal?: AbortSignal): Promise<T> {
     const response = await this.fetchImpl(`${this.base}${path}`, {
       method,
+      ...(signal ? { signal } : {}),
       headers: this.token === undefined ? { Accept: 'application/json' } : { Authorization: `Bearer ${this.token}`, Accept: 'application/json' },
     });
     if (response.status === 401) throw new UnauthorizedError();
@@ -99,6 +128,9 @@ function parsedWith<T>(schema: { safeParse(value: unknown): { success: true; dat
   const parsed = schema.safeParse(value);
   return parsed.success ? parsed.data : undefined;
 }
+
+/** What to search the session logs for, and how. */
+export type SessionSearchRequest = TextQuery;
 
 /** Which page of a full result to fetch. */
 export interface FullResultQuery {

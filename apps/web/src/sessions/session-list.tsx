@@ -5,6 +5,7 @@ import { VisibleText } from '../cards/text/visible-text';
 import { useClient, useSessionState } from '../store/client-context';
 import { groupByWorkspace } from './group-by-workspace';
 import { SessionRow } from './session-row';
+import { SessionSearch } from './session-search';
 
 type Listing = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; sessions: SessionSummary[] };
 
@@ -18,6 +19,7 @@ export function SessionList({ onOpened }: { onOpened: () => void }) {
   const currentId = useSessionState((state) => state.sessionId);
   const [listing, setListing] = useState<Listing>({ state: 'loading' });
   const [reload, setReload] = useState(0);
+  const [searching, setSearching] = useState(false);
 
   useEffect(() => {
     let live = true;
@@ -30,7 +32,6 @@ export function SessionList({ onOpened }: { onOpened: () => void }) {
     };
   }, [client, reload]);
 
-  const now = Date.now();
   return (
     <nav className="session-list" aria-label="Sessions">
       <div className="session-list__top">
@@ -48,6 +49,18 @@ export function SessionList({ onOpened }: { onOpened: () => void }) {
           ↻
         </button>
       </div>
+      <SessionSearch onOpened={onOpened} onActive={setSearching} />
+      {!searching && <SessionGroups listing={listing} currentId={currentId} onOpened={onOpened} />}
+    </nav>
+  );
+}
+
+/** The sessions, by workspace folder. */
+function SessionGroups({ listing, currentId, onOpened }: { listing: Listing; currentId: string | null; onOpened: () => void }) {
+  const client = useClient();
+  const now = Date.now();
+  return (
+    <>
       {listing.state === 'loading' && <p className="session-list__status">Loading sessions…</p>}
       {listing.state === 'failed' && (
         <p className="session-list__status session-list__status--error">
@@ -81,6 +94,6 @@ export function SessionList({ onOpened }: { onOpened: () => void }) {
             </ul>
           </section>
         ))}
-    </nav>
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CALL_STATES, serverFrameSchema, SESSION_LOG_VERSION, TOOL_ERROR_CODES, WIRE_ERROR_CODES } from '@toolcards/protocol';
+import { CALL_STATES, EDITORS, serverFrameSchema, SESSION_LOG_VERSION, TOOL_ERROR_CODES, WIRE_ERROR_CODES } from '@toolcards/protocol';
 import { serverFrameFromJson } from './server-frame-from-json';
 
 /**
@@ -50,7 +50,7 @@ const view = fc.oneof(json, fc.record({ card: fc.constantFrom('generic', 'read',
 const header = fc.record({ type: fc.constant('session'), version: fc.constant(SESSION_LOG_VERSION), id: sessionId, cwd: text, createdAt: text });
 
 const frame = fc.oneof(
-  fc.record({ type: fc.constant('hello'), version: text, workspace: text, model: fc.option(fc.record({ model: text, baseUrl: text }), { nil: null }) }),
+  fc.record({ type: fc.constant('hello'), version: text, workspace: text, model: fc.option(fc.record({ model: text, baseUrl: text }), { nil: null }), editor: fc.constantFrom(...EDITORS) }),
   fc.record({ type: fc.constant('subscribed'), sessionId, header, fromSeq: seq, lastSeq: fc.integer({ min: -1, max: 1000 }) }),
   fc.record({
     type: fc.constant('history'),

@@ -7,7 +7,7 @@ const event = (type: string, data: unknown, extra: object = {}) =>
 
 describe('serverFrameFromJson', () => {
   it('parses each frame type', () => {
-    expect(serverFrameFromJson(json({ type: 'hello', version: '0.1.0', workspace: '/w', model: null }))).toEqual({ type: 'hello', version: '0.1.0', workspace: '/w', model: null });
+    expect(serverFrameFromJson(json({ type: 'hello', version: '0.1.0', workspace: '/w', model: null, editor: 'vscode' }))).toEqual({ type: 'hello', version: '0.1.0', workspace: '/w', model: null, editor: 'vscode' });
     expect(serverFrameFromJson(json({ type: 'subscribed', sessionId: 's1', header: { type: 'session', version: 1, id: 's1', cwd: '/w', createdAt: 't' }, fromSeq: 0, lastSeq: 4 }))).toMatchObject({ type: 'subscribed' });
     expect(serverFrameFromJson(json({ type: 'caught-up', sessionId: 's1', lastSeq: -1 }))).toMatchObject({ type: 'caught-up', lastSeq: -1 });
     expect(serverFrameFromJson(json({ type: 'error', code: 'SLOW_CONSUMER', message: 'bye' }))).toMatchObject({ type: 'error', code: 'SLOW_CONSUMER' });

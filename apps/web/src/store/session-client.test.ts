@@ -7,7 +7,7 @@ import { WireTestServer } from '../test-support/wire-test-server';
 import type { ConnectionStatus } from './session-store';
 import { until } from '../../../../packages/tools/src/test-support/until';
 
-const info: ServerInfo = { version: 'test', workspace: '/w', model: null };
+const info: ServerInfo = { version: 'test', workspace: '/w', model: null, editor: 'vscode' };
 const summary = (id: string): SessionSummary => ({ id, title: id, cwd: '/w', createdAt: 't', lastActivity: 't', eventCount: 0, toolCalls: 0, paths: [] });
 
 function memoryHash(initial = ''): HashPlace & { value: string } {
@@ -50,6 +50,11 @@ describe('SessionClient over a real WebSocket', () => {
         resultText: async (_sessionId, callId) => ({ callId, isError: false, content: [{ type: 'text', text: `text of ${callId}` }] }),
         fullResultOutline: async (_sessionId, callId) => ({ shape: 'paths', callId, total: 0 }),
         fullResultPage: async () => ({ shape: 'paths', offset: 0, paths: [] }),
+        fileLines: async () => {
+          throw new Error('no file lines in this test');
+        },
+        readFreshness: async (_sessionId, callId) => ({ callId, path: 'a.ts', state: 'unchanged' }),
+        searchSessions: async (query) => ({ query: query.text, hits: [], truncated: false, sessions: 0 }),
       },
       socketUrl: server.url,
       hash,
@@ -183,7 +188,7 @@ describe('SessionClient over a real WebSocket', () => {
     const store = new SessionStore();
     client = new SessionClient({
       store,
-      api: { info: async () => { throw new UnauthorizedError(); }, sessions: async () => [], createSession: async () => summary('x'), resultText: async () => { throw new UnauthorizedError(); }, fullResultOutline: async () => { throw new UnauthorizedError(); }, fullResultPage: async () => { throw new UnauthorizedError(); } },
+      api: { info: async () => { throw new UnauthorizedError(); }, sessions: async () => [], createSession: async () => summary('x'), resultText: async () => { throw new UnauthorizedError(); }, fullResultOutline: async () => { throw new UnauthorizedError(); }, fullResultPage: async () => { throw new UnauthorizedError(); }, fileLines: async () => { throw new UnauthorizedError(); }, readFreshness: async () => { throw new UnauthorizedError(); }, searchSessions: async () => { throw new UnauthorizedError(); } },
       socketUrl: server.url,
       hash: memoryHash(),
     });

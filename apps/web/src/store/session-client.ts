@@ -1,10 +1,11 @@
-import type { ClientFrame, JsonValue, ServerFrame, SessionSummary } from '@toolcards/protocol';
-import type { FullResultSource } from '../cards';
+import { MAX_HISTORY_REQUEST, type ClientFrame, type JsonValue, type ServerFrame, type SessionSearchResponse, type SessionSummary } from '@toolcards/protocol';
+import type { FileSource, FullResultSource } from '../cards';
 import { initialSession, type InitialSession } from '../sessions/initial-session';
-import { hashForSession, sessionIdFromHash } from '../sessions/session-hash';
-import { UnauthorizedError, type ServerApi } from '../sessions/server-api';
+import { hashForAddress, hashForCard, hashForSession, sessionAddressFromHash, type LineSpan, type SessionAddress } from '../sessions/session-hash';
+import { UnauthorizedError, type ServerApi, type SessionSearchRequest } from '../sessions/server-api';
 import { OncePerFrame, type FrameScheduler } from './once-per-frame';
 import { openLocationRequest, type CardLocation, type OpenLocationRequest } from './open-location-request';
+import { olderPageLimit } from './addressed-card';
 import { SessionConnection, type SocketLike, type Timers } from './session-connection';
 import type { SessionStore } from './session-store';
 
@@ -17,7 +18,7 @@ export interface HashPlace {
 
 export interface SessionClientOptions {
   store: SessionStore;
-  api: Pick<ServerApi, 'info' | 'sessions' | 'createSession' | 'resultText' | 'fullResultOutline' | 'fullResultPage'>;
+  api: Pick<ServerApi, 'info' | 'sessions' | 'createSession' | 'resultText' | 'fullResultOutline' | 'fullResultPage' | 'fileLines' | 'readFreshness' | 'searchSessions'>;
   /** ws(s)://host/ws?token=… */
   socketUrl: string;
   hash: HashPlace;
@@ -123,12 +124,12 @@ export class SessionClient {
   /** First load: the session in the URL, else this workspace's newest, else a new one. */
   async start(): Promise<void> {
     await this.guard(async () => {
-      // A session named in the URL opens at once: its socket does not wait for the info.
-      const hashId = sessionIdFromHash(this.hash.read());
-      if (hashId !== undefined) this.openSession(hashId);
+      // A session named in the URL (maybe a card of it) opens at once: its socket does not wait for the info.
+      const address = sessionAddressFromHash(this.hash.read());
+      if (address !== undefined) this.openSession(address.sessionId, address);
       const info = await this.api.info();
       this.store.setServer(info);
-      if (hashId !== undefined) return;
+      if (address !== undefined) return;
       this.openChoice(initialSession(undefined, await this.api.sessions(), info.workspace));
     });
     // The start failed before a session opened: what was held cannot be sent.
@@ -171,13 +172,29 @@ export class SessionClient {
     };
   }
 
-  /** Shows a session, replayed from its log through the same path as live events. */
-  openSession(sessionId: string): void {
-    if (this.hash.read() !== hashForSession(sessionId)) this.hash.write(hashForSession(sessionId));
+  /** Files as they are now, for the card of `callId` in the open session: lines beside it, its read's freshness. */
+  fileSource(callId: string): FileSource {
+    const sessionId = this.store.state.getState().sessionId;
+    const noSession = () => Promise.reject(new Error('No session is open.'));
+    return {
+      lines: (path, offset, limit) => (sessionId === null ? noSession() : this.api.fileLines(sessionId, { path, offset, limit })),
+      freshness: async () => (sessionId === null ? noSession() : (await this.api.readFreshness(sessionId, callId)).state),
+      watch: (path, listener) => this.store.fileChanges.add(path, listener),
+    };
+  }
+
+  /**
+   * Shows a session, replayed from its log through the same path as live events; with an
+   * `address` naming a card of it, that card once history reaches it.
+   */
+  openSession(sessionId: string, address?: SessionAddress): void {
+    const hash = address?.seq === undefined ? hashForSession(sessionId) : hashForAddress(address);
+    if (this.hash.read() !== hash) this.hash.write(hash);
     this.starting = false;
     this.drafting = false;
     this.dropScheduledWork();
     this.store.openSession(sessionId);
+    if (address?.seq !== undefined) this.store.openAddress(address.seq, address.lines);
     this.connection.open(sessionId);
     for (const send of this.heldUntilOpen.splice(0)) send();
   }
@@ -200,15 +217,58 @@ export class SessionClient {
     });
   }
 
+  /** Searches every session's log; a newer search aborts the one before through `signal`. */
+  searchSessions(query: SessionSearchRequest, signal: AbortSignal): Promise<SessionSearchResponse> {
+    return this.api.searchSessions(query, signal);
+  }
+
+  /** Opens card `seq` of a session (a search hit): its address, followed as a link would be. */
+  openCard(sessionId: string, seq: number): void {
+    this.hash.write(hashForCard(sessionId, seq));
+    this.followHash();
+  }
+
   /** "+ New session": a blank one, created on the server by its first command. */
   newSession(): void {
     this.openDraft();
   }
 
-  /** The address bar's hash changed (back button, edited URL). */
+  /** The address bar's hash changed (back button, edited URL, a link into this page). */
   followHash(): void {
-    const id = sessionIdFromHash(this.hash.read());
-    if (id !== undefined && id !== this.store.state.getState().sessionId) this.openSession(id);
+    const address = sessionAddressFromHash(this.hash.read());
+    if (address === undefined) return;
+    if (address.sessionId !== this.store.state.getState().sessionId) return this.openSession(address.sessionId, address);
+    // The same session: go to the card it names now, or to none.
+    if (address.seq === undefined) return this.store.clearAddressed();
+    this.store.openAddress(address.seq, address.lines);
+    this.followAddress();
+  }
+
+  /** Lines were selected in card `seq` (none: the card itself): the address bar says so, without a navigation. */
+  selectLines(seq: number, lines: LineSpan | undefined): void {
+    const sessionId = this.store.state.getState().sessionId;
+    if (sessionId === null) return;
+    this.hash.write(hashForCard(sessionId, seq, lines));
+    this.store.selectLines(seq, lines);
+  }
+
+  /** The next step toward the card the address names: an older page, showing it, or a notice why not. */
+  private followAddress(): void {
+    const step = this.store.addressStep();
+    switch (step.kind) {
+      case 'wait':
+        return;
+      case 'load':
+        // Sized to reach the card (loadOlder asks olderPageLimit), at once rather than when idle.
+        return this.loadOlder();
+      case 'show':
+        this.store.showAddressed(step.rowIndex);
+        break;
+      case 'missing':
+        this.store.addressMissing(step.message);
+        break;
+    }
+    this.publisher.request();
   }
 
   /** Runs a tool directly (origin 'user'); false when it could not be sent. */
@@ -265,9 +325,15 @@ export class SessionClient {
     this.openRead(openLocationRequest(location, this.store.lastSeq));
   }
 
-  /** A window of a file the user asked for from a card ("Next 736 lines"): read, and its card shown. */
-  readWindow(window: { path: string; offset: number; limit: number }): void {
-    this.openRead({ name: 'read', args: { path: window.path, offset: window.offset, limit: window.limit }, afterSeq: this.store.lastSeq });
+  /**
+   * A window of a file the user asked for from a card ("Next 736 lines"): read, and its card
+   * shown. `again`: a new read even when the latest card shows that window ("Read again").
+   */
+  readWindow(window: { path: string; offset: number; limit: number }, again = false): void {
+    const request: OpenLocationRequest = { name: 'read', args: { path: window.path, offset: window.offset, limit: window.limit }, afterSeq: this.store.lastSeq };
+    if (again) {
+      if (this.runTool(request.name, request.args)) this.store.expectRead(request);
+    } else this.openRead(request);
   }
 
   private openRead(request: OpenLocationRequest): void {
@@ -283,7 +349,8 @@ export class SessionClient {
     const sessionId = this.store.state.getState().sessionId;
     const request = this.store.olderPageRequest();
     if (sessionId === null || request === undefined) return;
-    if (this.connection.send({ type: 'load-history', sessionId, beforeSeq: request.beforeSeq, limit: OLDER_PAGE_EVENTS })) {
+    const limit = olderPageLimit(this.store.addressedSeqToLoad, request.beforeSeq, OLDER_PAGE_EVENTS, MAX_HISTORY_REQUEST);
+    if (this.connection.send({ type: 'load-history', sessionId, beforeSeq: request.beforeSeq, limit })) {
       this.store.noteOlderRequested();
     }
   }
@@ -315,6 +382,8 @@ export class SessionClient {
     // the client splices the last one in.
     if (frame.type === 'caught-up') this.backfill.request();
     if (frame.type === 'history-end') this.loadOlder();
+    // A linked card: shown once history holds it, else history is loaded toward it.
+    if (frame.type === 'caught-up' || frame.type === 'history-end') this.followAddress();
     // A hole in the seqs: drop this socket and resume from what is held.
     if (outcome.resync) this.connection.resync();
     if (outcome.unknownSession) void this.openFallbackSession();

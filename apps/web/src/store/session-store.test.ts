@@ -29,7 +29,7 @@ describe('SessionStore', () => {
   it('takes hello, subscribed, events and caught-up', () => {
     const store = openStore();
     const outcome = store.ingest([
-      { type: 'hello', version: '0.1.0', workspace: '/w', model: { model: 'deepseek-chat', baseUrl: 'https://api' } },
+      { type: 'hello', version: '0.1.0', workspace: '/w', model: { model: 'deepseek-chat', baseUrl: 'https://api' }, editor: 'zed' },
       { type: 'subscribed', sessionId: 's1', header, fromSeq: 0, lastSeq: 1 },
       eventFrame(0),
       eventFrame(1, 'tool/call'),
@@ -38,6 +38,7 @@ describe('SessionStore', () => {
     expect(outcome).toEqual({ resync: false, unknownSession: false });
     const state = store.state.getState();
     expect(state.server?.model?.model).toBe('deepseek-chat');
+    expect(state.server?.editor).toBe('zed');
     expect(state.header).toEqual(header);
     expect(state.rows.map((row) => row.kind)).toEqual(['user-message', 'tool']);
     expect(state.lastSeq).toBe(1);
@@ -47,13 +48,13 @@ describe('SessionStore', () => {
 
   it('counts a user message as a running turn only when a model is configured', () => {
     const withModel = openStore();
-    withModel.ingest([{ type: 'hello', version: 'v', workspace: '/w', model: { model: 'm', baseUrl: 'u' } }, eventFrame(0)]);
+    withModel.ingest([{ type: 'hello', version: 'v', workspace: '/w', model: { model: 'm', baseUrl: 'u' }, editor: 'vscode' }, eventFrame(0)]);
     expect(withModel.state.getState().running).toBe(true);
     withModel.ingest([eventFrame(1, 'turn/end')]);
     expect(withModel.state.getState().running).toBe(false);
 
     const without = openStore();
-    without.ingest([{ type: 'hello', version: 'v', workspace: '/w', model: null }, eventFrame(0)]);
+    without.ingest([{ type: 'hello', version: 'v', workspace: '/w', model: null, editor: 'vscode' }, eventFrame(0)]);
     expect(without.state.getState().running).toBe(false);
     without.ingest([eventFrame(1, 'tool/call', { callId: 'u', name: 'read', args: {}, origin: 'user' })]);
     expect(without.state.getState().running).toBe(true);
@@ -120,7 +121,7 @@ describe('SessionStore', () => {
 
   it('starts over when another session opens, keeping the server identity and notices', () => {
     const store = openStore();
-    store.ingest([{ type: 'hello', version: 'v', workspace: '/w', model: null }, eventFrame(0), { type: 'error', code: 'BAD_FRAME', message: 'bad' }]);
+    store.ingest([{ type: 'hello', version: 'v', workspace: '/w', model: null, editor: 'vscode' }, eventFrame(0), { type: 'error', code: 'BAD_FRAME', message: 'bad' }]);
     store.openSession('s2');
     const state = store.state.getState();
     expect(state).toMatchObject({ sessionId: 's2', rows: [], lastSeq: -1, caughtUp: false, header: null });

@@ -1,7 +1,11 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { assertNever, type CallState, type JsonValue, type ModelInfo, type ServerFrame, type SessionHeader, type ToolOrigin } from '@toolcards/protocol';
+import { assertNever, type CallState, type Editor, type JsonValue, type ModelInfo, type ServerFrame, type SessionHeader, type ToolOrigin } from '@toolcards/protocol';
 import { TimelineBuilder, type AppendOutcome } from '../timeline/rows-from-events';
 import type { EventDelivery, TimelineRow } from '../timeline/timeline-row';
+import { FileChangeListeners } from './file-change-listeners';
+import { rowIndexForSeq } from '../timeline/row-index-for-seq';
+import type { LineSpan } from '../sessions/session-hash';
+import { addressStep, unknownSessionMessage, type AddressedCard, type AddressStep } from './addressed-card';
 import { requestIndexForCall, sameJson, type OpenLocationRequest } from './open-location-request';
 
 /** A call's state other than running (the default): what a call-state frame leaves standing. */
@@ -20,6 +24,8 @@ export interface ServerIdentity {
   version: string;
   workspace: string;
   model: ModelInfo | null;
+  /** Where the cards' "Open in editor" links point. */
+  editor: Editor;
 }
 
 /** A server error worth showing: a wire error frame, or a failed request of ours. */
@@ -50,8 +56,14 @@ export interface SessionState {
   notices: readonly Notice[];
   /** callId → the line a click-through asked for, passed to that call's result card. */
   targetLines: ReadonlyMap<string, number>;
-  /** The row to scroll into view; `serial` changes on every request. `flash`: an existing card shown again, briefly marked. */
-  reveal: { callId: string; serial: number; flash?: true } | null;
+  /**
+   * The row to scroll into view — a call's (`callId`), or the one holding a seq (`seq`, a
+   * linked card that is not a call's); `serial` changes on every request. `flash`: an
+   * existing card shown again, briefly marked.
+   */
+  reveal: { callId?: string; seq?: number; serial: number; flash?: true } | null;
+  /** The card the page's address names, while history loads toward it and once shown. */
+  addressed: AddressedCard | null;
   /** Bumped when the user sends something: the timeline jumps to the end and follows it. */
   followSerial: number;
   /** Bumped when a message went unanswered for want of a model: the composer's no-model note shows again. */
@@ -110,6 +122,7 @@ function sessionScoped(sessionId: string | null) {
     callStates: new Map(),
     targetLines: new Map(),
     reveal: null,
+    addressed: null,
   } satisfies Partial<SessionState>;
 }
 
@@ -136,6 +149,8 @@ function heldCallState(state: CallState): HeldCallState | undefined {
  */
 export class SessionStore {
   readonly state: StoreApi<SessionState> = createStore<SessionState>()(initialState);
+  /** Cards watching their file for the server's `files-changed`. */
+  readonly fileChanges = new FileChangeListeners();
   private builder = new TimelineBuilder();
   /** Every applied event, in order: an older page rebuilds the rows from them. */
   private held: EventDelivery[] = [];
@@ -144,6 +159,7 @@ export class SessionStore {
   private history: HistoryState = EMPTY_HISTORY;
   private readRequests: OpenLocationRequest[] = [];
   private revealSerial = 0;
+  private addressSerial = 0;
   private noticeSerial = 0;
   /** Received but not yet published. */
   private pending: Partial<SessionState> = {};
@@ -196,6 +212,69 @@ export class SessionStore {
     return this.builder.rowIndexOfCall(callId);
   }
 
+  /** The row a reveal asks for, in the rows held now. */
+  rowIndexOfReveal(reveal: NonNullable<SessionState['reveal']>): number | undefined {
+    if (reveal.callId !== undefined) return this.builder.rowIndexOfCall(reveal.callId);
+    return reveal.seq === undefined ? undefined : rowIndexForSeq(this.builder.rowsSnapshot(), reveal.seq);
+  }
+
+  // ── The card the page's address names (addressed-card.ts) ──
+
+  private addressedNow(): AddressedCard | null {
+    return this.pending.addressed !== undefined ? this.pending.addressed : this.state.getState().addressed;
+  }
+
+  /** An address naming card `seq` (and maybe lines of it) was opened: it is shown once history holds it. */
+  openAddress(seq: number, lines: LineSpan | undefined): void {
+    this.addressSerial += 1;
+    this.pending.addressed = { seq, ...(lines ? { lines } : {}), serial: this.addressSerial, loading: true };
+    this.publish();
+  }
+
+  /** The addressed card's seq while history still has to reach it (older pages are sized for it). */
+  get addressedSeqToLoad(): number | undefined {
+    const addressed = this.addressedNow();
+    return addressed?.loading ? addressed.seq : undefined;
+  }
+
+  /** What to do next for the addressed card; `wait` when there is none to look for. */
+  addressStep(): AddressStep {
+    const seq = this.addressedSeqToLoad;
+    if (seq === undefined) return { kind: 'wait' };
+    const { firstSeq, hasOlder, loadingOlder } = this.history;
+    const held = { caughtUp: !this.replaying, firstSeq, lastSeq: this.builder.lastSeq, hasOlder, loadingOlder };
+    return addressStep(seq, held, (at) => rowIndexForSeq(this.builder.rowsSnapshot(), at));
+  }
+
+  /** The addressed card is in row `rowIndex`: scroll to it and mark it (the flash a click-through uses). */
+  showAddressed(rowIndex: number): void {
+    const addressed = this.addressedNow();
+    const row = this.builder.rowsSnapshot()[rowIndex];
+    if (!addressed || !row) return;
+    this.pending.addressed = { ...addressed, loading: false };
+    this.revealSerial += 1;
+    this.pending.reveal = row.kind === 'tool' ? { callId: row.callId, serial: this.revealSerial, flash: true } : { seq: row.seq, serial: this.revealSerial, flash: true };
+  }
+
+  /** The addressed card cannot be shown: say why, in a notice. */
+  addressMissing(message: string): void {
+    this.pending.addressed = null;
+    this.addNotice('LINK', message);
+  }
+
+  /** Lines were selected in card `seq` (none: the card itself): the address names them now. */
+  selectLines(seq: number, lines: LineSpan | undefined): void {
+    this.pending.addressed = { seq, ...(lines ? { lines } : {}), serial: 0, loading: false };
+    this.publish();
+  }
+
+  /** The address names no card any more. */
+  clearAddressed(): void {
+    if (this.addressedNow() === null) return;
+    this.pending.addressed = null;
+    this.publish();
+  }
+
   /** Applies a run of frames and publishes the result at once (tests, small bursts). */
   ingest(frames: readonly ServerFrame[]): IngestOutcome {
     const outcome: IngestOutcome = { resync: false, unknownSession: false };
@@ -217,7 +296,7 @@ export class SessionStore {
     const sessionId = this.state.getState().sessionId;
     switch (frame.type) {
       case 'hello':
-        this.pending.server = { version: frame.version, workspace: frame.workspace, model: frame.model };
+        this.pending.server = { version: frame.version, workspace: frame.workspace, model: frame.model, editor: frame.editor };
         break;
       case 'subscribed':
         if (frame.sessionId !== sessionId) break;
@@ -271,10 +350,18 @@ export class SessionStore {
         if (frame.sessionId !== sessionId) break;
         this.setCallState(frame.callId, heldCallState(frame.state));
         break;
+      case 'files-changed':
+        if (frame.sessionId === sessionId) this.fileChanges.notify(frame.paths);
+        break;
       case 'error':
         if (frame.code === 'SLOW_CONSUMER') break; // the link handles it: reconnect and resume
         if (frame.code === 'UNKNOWN_SESSION' && (frame.sessionId === undefined || frame.sessionId === sessionId)) {
           outcome.unknownSession = true;
+          // A link to a card of it: say so in the link's words, not the API's.
+          if (this.addressedNow() !== null && sessionId !== null) {
+            this.addNotice('LINK', unknownSessionMessage(sessionId));
+            break;
+          }
         }
         // The composer's no-model note already says this: show it again rather than a second message.
         if (frame.code === 'MODEL_NOT_CONFIGURED') this.pending.modelNeededSerial = (this.pending.modelNeededSerial ?? this.state.getState().modelNeededSerial) + 1;

@@ -32,9 +32,11 @@ const TEXT_ON: Record<string, readonly string[]> = {
   // its chip, the folder of a path (on the current search row too).
   '--tc-card-muted': ['--tc-card-bg', '--tc-header-bg', '--tc-hover-bg', '--tc-badge-bg', '--tc-target-bg', '--tc-error-bg'],
   // Code text: read card, generic output, search line text (hovered and current rows).
-  '--tc-code-fg': ['--tc-code-bg', '--tc-card-bg', '--tc-hover-bg', '--tc-target-bg'],
+  // A read card's diff rows too.
+  '--tc-code-fg': ['--tc-code-bg', '--tc-card-bg', '--tc-hover-bg', '--tc-target-bg', '--tc-diff-add-bg', '--tc-diff-del-bg'],
   // Read card gutter; search line numbers (hovered rows; the current row uses --tc-card-fg).
-  '--tc-gutter-fg': ['--tc-gutter-bg', '--tc-card-bg', '--tc-hover-bg'],
+  // The diff's line numbers on its added and removed rows.
+  '--tc-gutter-fg': ['--tc-gutter-bg', '--tc-card-bg', '--tc-hover-bg', '--tc-code-bg', '--tc-diff-add-bg', '--tc-diff-del-bg'],
   '--tc-badge-fg': ['--tc-badge-bg'],
   '--tc-mark-fg': ['--tc-mark-bg'],
   // Error text on its own background, in cards, in a hovered button, the session list, the composer.

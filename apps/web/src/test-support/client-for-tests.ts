@@ -5,7 +5,7 @@ import { SessionStore } from '../store/session-store';
 
 /** Test-only: a client whose socket never opens and whose API answers from memory. */
 export function clientForTests(options: { info?: ServerInfo; api?: Partial<SessionClientOptions['api']> } = {}): SessionClient {
-  const info = options.info ?? { version: 'test', workspace: '/w', model: null };
+  const info = options.info ?? { version: 'test', workspace: '/w', model: null, editor: 'vscode' };
   const summary: SessionSummary = { id: 's1', title: 'First', cwd: '/w', createdAt: '2025-01-01T00:00:00Z', lastActivity: '2025-01-01T00:00:00Z', eventCount: 3, toolCalls: 1, paths: [] };
   const silentSocket = (): SocketLike => ({ readyState: 0, onopen: null, onmessage: null, onclose: null, onerror: null, send() {}, close() {} });
   return new SessionClient({
@@ -21,6 +21,11 @@ export function clientForTests(options: { info?: ServerInfo; api?: Partial<Sessi
       fullResultPage: async () => {
         throw new Error('no full result in this test');
       },
+      fileLines: async () => {
+        throw new Error('no file lines in this test');
+      },
+      readFreshness: async (_sessionId, callId) => ({ callId, path: 'a.ts', state: 'unchanged' }),
+      searchSessions: async (query) => ({ query: query.text, hits: [], truncated: false, sessions: 0 }),
       ...options.api,
     },
     socketUrl: 'ws://127.0.0.1:1/ws?token=t',

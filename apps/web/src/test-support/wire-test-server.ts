@@ -19,7 +19,7 @@ export class WireTestServer {
   private constructor(private readonly server: WebSocketServer) {
     server.on('connection', (socket) => {
       this.connections += 1;
-      this.sendTo(socket, { type: 'hello', version: 'test', workspace: '/w', model: null });
+      this.sendTo(socket, { type: 'hello', version: 'test', workspace: '/w', model: null, editor: 'vscode' });
       socket.on('message', (raw) => this.onMessage(socket, JSON.parse(String(raw)) as ClientFrame));
       socket.on('close', () => this.subscribers.delete(socket));
     });

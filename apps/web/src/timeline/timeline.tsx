@@ -4,6 +4,7 @@ import { useClient, useSessionState } from '../store/client-context';
 import type { HistoryState } from '../store/session-store';
 import { estimateRowHeight } from './estimate-row-height';
 import { measureRowHeight } from './measure-row-height';
+import { LinkedCardProgress } from './linked-card-progress';
 import { TimelineRowView } from './timeline-row-view';
 
 /** Closer to the top than this many viewports asks for the older page. */
@@ -24,6 +25,7 @@ export function Timeline() {
   const history = useSessionState((state) => state.history);
   const reveal = useSessionState((state) => state.reveal);
   const followSerial = useSessionState((state) => state.followSerial);
+  const linking = useSessionState((state) => state.addressed?.loading === true && state.caughtUp);
   const scrollRef = useRef<HTMLDivElement>(null);
   const [atEnd, setAtEnd] = useState(true);
   const [nearTop, setNearTop] = useState(false);
@@ -72,11 +74,17 @@ export function Timeline() {
     if (followSerial !== 0) virtualizer.scrollToEnd();
   }, [followSerial, virtualizer]);
 
-  // A click-through read: bring its card into view (again when the result replaces the call).
-  const revealedRow = reveal ? client.store.rowIndexOfCall(reveal.callId) : undefined;
+  // A click-through read or a linked card: bring it into view (again when the result replaces
+  // the call). Not again when older pages move its index: anchored to the end, the view stays
+  // put by itself, and a user who scrolled away since is not pulled back.
+  const revealedRow = reveal ? client.store.rowIndexOfReveal(reveal) : undefined;
   const revealedHasResult = revealedRow !== undefined && rows[revealedRow]?.kind === 'tool' && rows[revealedRow].result !== undefined;
+  const scrolledReveal = useRef('');
   useEffect(() => {
-    if (revealedRow !== undefined) virtualizer.scrollToIndex(revealedRow, { align: 'start' });
+    const done = `${reveal?.serial}:${revealedHasResult}`;
+    if (revealedRow === undefined || scrolledReveal.current === done) return;
+    scrolledReveal.current = done;
+    virtualizer.scrollToIndex(revealedRow, { align: 'start' });
   }, [reveal?.serial, revealedRow, revealedHasResult, virtualizer]);
 
   const jumpToLatest = useCallback(() => virtualizer.scrollToEnd(), [virtualizer]);
@@ -102,7 +110,7 @@ export function Timeline() {
               const row = rows[item.index];
               if (!row) return null;
               return (
-                <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} className="timeline__row">
+                <div key={item.key} data-index={item.index} data-seq={row.seq} ref={virtualizer.measureElement} className="timeline__row">
                   <TimelineRowView row={row} />
                   {/* Keyed by serial: showing the same card again restarts the flash. */}
                   {reveal?.flash && item.index === revealedRow && <div key={reveal.serial} className="timeline__flash" data-testid="card-flash" aria-hidden="true" />}
@@ -112,7 +120,8 @@ export function Timeline() {
           </div>
         )}
       </div>
-      {rows.length > 0 && history.hasOlder && nearTop && (
+      {linking && <LinkedCardProgress history={history} />}
+      {!linking && rows.length > 0 && history.hasOlder && nearTop && (
         <p className="timeline__older" role="status">
           Loading earlier events… ({history.firstSeq.toLocaleString('en-US')} to go)
         </p>

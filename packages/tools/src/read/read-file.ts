@@ -7,7 +7,13 @@ import { ReadWindowScanner, type ReadWindow, type ReadWindowOptions } from './re
 /** Read size per syscall; small files are read in one go. */
 const CHUNK_BYTES = 1024 * 1024;
 
-export type ReadFileOutcome = { ok: true; window: ReadWindow } | { ok: false; error: ToolError };
+/** What a stat says of the file read: enough to notice most later changes without reading it again. */
+export interface FileFingerprint {
+  mtimeMs: number;
+  size: number;
+}
+
+export type ReadFileOutcome = { ok: true; window: ReadWindow; file: FileFingerprint } | { ok: false; error: ToolError };
 
 /**
  * Streams a resolved file through the window scanner: memory stays at one
@@ -56,7 +62,7 @@ export async function readFileWindow(
       case 'not-text':
         return failure('FS_NOT_TEXT', `${shownPath} is not a text file: ${outcome.reason}.`);
       case 'window':
-        return pastEnd(outcome.window, shownPath) ?? { ok: true, window: outcome.window };
+        return pastEnd(outcome.window, shownPath) ?? { ok: true, window: outcome.window, file: { mtimeMs: info.mtimeMs, size: info.size } };
     }
   } catch (error) {
     const code = errnoCode(error);

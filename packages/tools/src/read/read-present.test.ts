@@ -6,6 +6,7 @@ import { readPresentationMeta } from './read-meta';
 import { presentReadCall, presentReadResult, readTitle } from './read-present';
 import { renderReadText } from './read-render';
 import type { ReadWindow } from './read-window';
+import { readWindowHash } from './read-window-hash';
 
 const window: ReadWindow = {
   offset: 2,
@@ -17,10 +18,11 @@ const window: ReadWindow = {
   end: 'end-of-file',
 };
 const args = { path: 'src/a.ts', offset: 2 };
+const file = { mtimeMs: 1_700_000_000_000, size: 26 };
 const good: ToolResult = {
   content: [{ type: 'text', text: renderReadText('src/a.ts', window, 51200) }],
   isError: false,
-  meta: readPresentationMeta('src/a.ts', window),
+  meta: readPresentationMeta('src/a.ts', window, file),
 };
 
 describe('readTitle and presentReadCall', () => {
@@ -53,9 +55,18 @@ describe('readTitle and presentReadCall', () => {
 });
 
 describe('readPresentationMeta', () => {
-  it('carries path, offset, lines, totalLines and a language hint when there is one', () => {
-    expect(good.meta).toEqual({ path: 'src/a.ts', offset: 2, lines: window.lines, totalLines: 3, lang: 'typescript' });
-    expect(readPresentationMeta('notes', window)).not.toHaveProperty('lang');
+  it('carries path, offset, lines, totalLines, a language hint when there is one, and the file as read', () => {
+    expect(good.meta).toEqual({
+      path: 'src/a.ts',
+      offset: 2,
+      lines: window.lines,
+      totalLines: 3,
+      lang: 'typescript',
+      mtimeMs: file.mtimeMs,
+      size: file.size,
+      windowHash: readWindowHash(window.lines),
+    });
+    expect(readPresentationMeta('notes', window, file)).not.toHaveProperty('lang');
   });
 });
 
@@ -69,6 +80,9 @@ describe('presentReadResult', () => {
       lines: window.lines,
       totalLines: 3,
       lang: 'typescript',
+      mtimeMs: file.mtimeMs,
+      size: file.size,
+      windowHash: readWindowHash(window.lines),
       content: '2: const a = 1;\n3: const b = 2;\n\n(End of file - 3 lines total)',
     });
   });
@@ -82,7 +96,7 @@ describe('presentReadResult', () => {
     const result: ToolResult = {
       content: [{ type: 'text', text: renderReadText('a.ts', empty, 10) }],
       isError: false,
-      meta: readPresentationMeta('a.ts', empty),
+      meta: readPresentationMeta('a.ts', empty, file),
     };
     expect(presentReadResult({ path: 'a.ts' }, result)).toMatchObject({ card: 'read', offset: 5, lines: [], totalLines: 9 });
   });

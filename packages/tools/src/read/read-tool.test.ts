@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { presentResult, runTool } from '../registry';
-import { BIG_LINES, buildFixtureWorkspace, FIXTURE, textOf, type FixtureWorkspace } from '../test-support/fixture-workspace';
+import { BIG_LINES, buildFixtureWorkspace, FIXTURE, textOf, UNICODE_TEXT, type FixtureWorkspace } from '../test-support/fixture-workspace';
 import { mkfifo } from '../test-support/mkfifo';
 import { lineCutMarker } from './read-window';
 
@@ -50,6 +50,9 @@ describe('read tool on real files', () => {
       ],
       totalLines: 2,
       lang: 'typescript',
+      mtimeMs: expect.any(Number),
+      size: Buffer.byteLength(UNICODE_TEXT),
+      windowHash: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
     expect(presentResult('read', { path: FIXTURE.unicode }, result)).toMatchObject({ card: 'read', totalLines: 2 });
   });

@@ -2,32 +2,19 @@ import { errorResult, textResult } from '../tool-error';
 import { jsonSchemaOf } from '../args-json-schema';
 import type { ToolContext, ToolDefinition, ToolResult } from '../tool';
 import { readArgsSchema, type ReadArgs } from './read-args';
-import { readFileWindow } from './read-file';
+import { readAt } from './read-at';
 import { readPresentationMeta } from './read-meta';
 import { presentReadCall, presentReadResult } from './read-present';
 import { renderReadText } from './read-render';
 
 async function executeRead(args: ReadArgs, context: ToolContext): Promise<ToolResult> {
   const { workspace, config, signal } = context;
-  const resolved = await workspace.resolve(args.path);
-  if (!resolved.ok) return errorResult(resolved.error.code, resolved.error.message);
-  const shownPath = workspace.display(resolved.absolute);
-  const outcome = await readFileWindow(
-    workspace,
-    resolved.absolute,
-    shownPath,
-    {
-      offset: args.offset ?? 1,
-      limit: Math.min(args.limit ?? config.readMaxLines, config.readMaxLines),
-      maxLineChars: config.readMaxLineChars,
-      maxWindowBytes: config.readMaxWindowBytes,
-    },
-    signal,
-  );
+  const window = { offset: args.offset ?? 1, limit: args.limit ?? config.readMaxLines };
+  const outcome = await readAt(workspace, args.path, window, config, signal);
   if (!outcome.ok) return errorResult(outcome.error.code, outcome.error.message);
   return textResult(
-    renderReadText(shownPath, outcome.window, config.readMaxWindowBytes),
-    readPresentationMeta(shownPath, outcome.window),
+    renderReadText(outcome.path, outcome.window, config.readMaxWindowBytes),
+    readPresentationMeta(outcome.path, outcome.window, outcome.file),
   );
 }
 

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { BidiWarning } from '../text/bidi-warning';
 import { escapedText } from '../text/invisible-characters';
+import { useCardAddress } from './card-address';
+import { CopyLinkButton } from './copy-link-button';
 import '../cards.css';
 
 interface CardFrameProps {
@@ -20,6 +22,8 @@ interface CardFrameProps {
 
 /** The box every card shares: a header line (heading, details, actions) over a body. */
 export function CardFrame({ variant, label, heading, details, actions, isError, busy, hasBidiControls, children }: CardFrameProps) {
+  // A result card in the timeline has an address: "Copy link" after the card's own actions.
+  const hasLink = useCardAddress() !== null && variant !== 'call';
   const className = ['tc-card', `tc-card--${variant}`, isError ? 'tc-card--error' : ''].filter(Boolean).join(' ');
   return (
     // An article: cards are the items of the timeline's feed, not landmarks of the page.
@@ -28,7 +32,12 @@ export function CardFrame({ variant, label, heading, details, actions, isError, 
       <header className="tc-card__header">
         <div className="tc-card__heading">{heading}</div>
         {details !== undefined && <div className="tc-card__details">{details}</div>}
-        {actions !== undefined && <div className="tc-card__actions">{actions}</div>}
+        {(actions !== undefined || hasLink) && (
+          <div className="tc-card__actions">
+            {actions}
+            {hasLink && <CopyLinkButton withLines={variant === 'read'} />}
+          </div>
+        )}
       </header>
       {hasBidiControls === true && <BidiWarning />}
       {children}

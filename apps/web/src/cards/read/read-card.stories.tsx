@@ -3,6 +3,9 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { ReadCard, type ReadNextRequest } from '../index';
 import { readFixtures } from '../fixtures';
+import { CardAddressProvider, type CardAddress } from '../frame/card-address';
+import type { LineRange } from './line-selection';
+import { hashForCard } from '../../sessions/session-hash';
 
 const meta = {
   title: 'Cards/Read',
@@ -123,4 +126,46 @@ export const InvisibleCharacters: Story = {
 export const MixedScriptName: Story = {
   name: 'Mixed-script file name (a Cyrillic letter in package.json)',
   args: { view: readFixtures.mixedScriptName },
+};
+
+/**
+ * The card as the timeline shows it, opened by a line link: it has an address (so "Copy
+ * link"), the linked lines are selected and scrolled to, and the story shows below the card
+ * the address a click or shift-click on a line number writes.
+ */
+function ReadCardWithLineLink({ linked, ...props }: ComponentProps<typeof ReadCard> & { linked: LineRange }) {
+  const [lines, setLines] = useState<LineRange | undefined>(linked);
+  const [openSerial, setOpenSerial] = useState(1);
+  const address: CardAddress = {
+    sessionId: 'story',
+    seq: 7,
+    link: (range) => `${location.origin}${location.pathname}${hashForCard('story', 7, range)}`,
+    ...(lines ? { lines } : {}),
+    openSerial,
+    selectLines: (range) => {
+      setLines(range);
+      setOpenSerial(0);
+    },
+  };
+  return (
+    <>
+      <CardAddressProvider address={address}>
+        <ReadCard {...props} />
+      </CardAddressProvider>
+      <p data-testid="line-address">address: {hashForCard('story', 7, lines)}</p>
+    </>
+  );
+}
+
+export const SelectedLines: Story = {
+  name: 'Middle of a file, lines 1,290–1,296 selected (a line link)',
+  args: { view: readFixtures.middleOfFile },
+  render: (args) => <ReadCardWithLineLink {...args} linked={{ start: 1_290, end: 1_296 }} />,
+};
+
+export const SelectedLinesDark: Story = {
+  name: 'Middle of a file, lines selected (dark)',
+  args: { view: readFixtures.middleOfFile },
+  globals: { theme: 'dark' },
+  render: (args) => <ReadCardWithLineLink {...args} linked={{ start: 1_290, end: 1_296 }} />,
 };

@@ -104,7 +104,9 @@ describe('ReadCard', () => {
     expect(all).toHaveLength(200);
     const gutter = all[0]!.querySelector<HTMLElement>('.tc-read__gutter')!;
     expect(gutter.dataset.lineNumber).toBe('1200');
-    expect(gutter.getAttribute('aria-hidden')).toBe('true');
+    // A button that selects the line (named by its number), with no text of its own.
+    expect(gutter.tagName).toBe('BUTTON');
+    expect(gutter.getAttribute('aria-label')).toBe('Line 1200');
     expect(gutter.textContent).toBe('');
     expect(all[199]!.querySelector<HTMLElement>('.tc-read__gutter')!.dataset.lineNumber).toBe('1399');
     // Everything selectable in the code area is the code itself.

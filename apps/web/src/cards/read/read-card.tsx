@@ -1,7 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { ReadResultView } from '@toolcards/protocol';
+import type { ReadFileLine, ReadResultView } from '@toolcards/protocol';
+import { useCardAddress } from '../frame/card-address';
 import { CardFrame } from '../frame/card-frame';
 import { CopyButton } from '../frame/copy-button';
+import { EditorActions } from '../frame/editor-actions';
+import { editorLineOf } from '../frame/editor-link';
 import { PathLabel } from '../frame/path-label';
 import { hasBidiControl } from '../text/invisible-characters';
 import { warmHighlight } from '../../highlight/highlight-client';
@@ -9,6 +12,13 @@ import { useHighlightedLines } from '../../highlight/use-highlighted-lines';
 import { readHeaderText, type ReadNext } from './read-header-text';
 import { countText } from '../frame/count-text';
 import { ReadCodeView } from './read-code-view';
+import type { FileSource } from './file-source';
+import { GrowControl, GrowNote } from './grow-control';
+import { linesBeyond, shownLines } from './read-growth';
+import { StaleBadge, StaleRead } from './stale-read';
+import { useReadFreshness } from './use-read-freshness';
+import { useReadGrowth } from './use-read-growth';
+import { useLineSelection } from './use-line-selection';
 
 interface ReadCardProps {
   view: ReadResultView;
@@ -16,6 +26,10 @@ interface ReadCardProps {
   targetLine?: number;
   /** Runs the continuation read; without it the card only says how much is left. */
   onReadNext?: (request: ReadNextRequest) => void;
+  /** The file as it is now (grow the window, freshness); without it the card shows only what was read. */
+  fileSource?: FileSource;
+  /** A new, logged read of this window ("Read again" on a stale card). */
+  onReadAgain?: (request: ReadNextRequest) => void;
 }
 
 export interface ReadNextRequest {
@@ -25,9 +39,15 @@ export interface ReadNextRequest {
 }
 
 /** A window of a file: header, line-number gutter and highlighted code. */
-export function ReadCard({ view, targetLine, onReadNext }: ReadCardProps) {
+export function ReadCard({ view, targetLine, onReadNext, fileSource, onReadAgain }: ReadCardProps) {
   const [wrap, setWrap] = useState(false);
-  const texts = useMemo(() => view.lines.map((line) => line.text), [view.lines]);
+  const freshness = useReadFreshness(fileSource, view.path);
+  const { growth, loading, error, grow } = useReadGrowth(view, fileSource);
+  const shown = useMemo(() => shownLines(view, growth), [view, growth]);
+  const beyond = linesBeyond(view, growth);
+  const texts = useMemo(() => shown.lines.map((line) => line.text), [shown]);
+  // Lines picked by their numbers (or by a `…/L12-L20` link); `selection.range?.start` is the selected start line.
+  const selection = useLineSelection(shown.lines, useCardAddress(), targetLine);
   const highlighted = useHighlightedLines(view.lang, texts);
   const hasBidiControls = useMemo(() => hasBidiControl(view.path) || texts.some(hasBidiControl), [view.path, texts]);
   // An empty window starts no highlight: still warm its language for the cards after it.
@@ -45,20 +65,36 @@ export function ReadCard({ view, targetLine, onReadNext }: ReadCardProps) {
           <span className="tc-read__lang">{view.lang ?? 'plain text'}</span>
           <span className="tc-read__range">{header.range}</span>
           {header.next !== undefined && <NextWindow next={header.next} path={view.path} onReadNext={onReadNext} />}
+          {freshness !== undefined && freshness !== 'unchanged' && <StaleBadge state={freshness} />}
         </>
       }
       actions={
         texts.length === 0 ? undefined : (
           <>
+            <EditorActions path={view.path} line={editorLineOf(view.lines[0]?.number ?? view.offset, targetLine, selection.range?.start)} />
             <button type="button" className="tc-card__action" aria-pressed={wrap} onClick={() => setWrap(!wrap)}>
               Wrap
             </button>
-            <CopyButton text={() => texts.join('\n')} label="Copy code" note={cutNote(view.lines)} />
+            <CopyButton text={() => texts.join('\n')} label="Copy code" note={cutNote(shown.lines)} />
           </>
         )
       }
     >
-      {texts.length > 0 && <ReadCodeView lines={view.lines} highlighted={highlighted} wrap={wrap} targetLine={targetLine} />}
+      {freshness !== undefined && freshness !== 'unchanged' && (
+        <StaleRead view={view} state={freshness} source={fileSource} onReadAgain={onReadAgain} />
+      )}
+      {fileSource && beyond.above > 0 && (
+        <GrowControl direction="above" left={beyond.above} loading={loading === 'above'} onGrow={() => grow('above')} />
+      )}
+      {texts.length > 0 && (
+        <ReadCodeView lines={shown.lines} readFrom={shown.readFrom} readTo={shown.readTo} highlighted={highlighted} wrap={wrap} targetLine={targetLine} selection={selection} />
+      )}
+      {fileSource && beyond.below > 0 && (
+        <GrowControl direction="below" left={beyond.below} loading={loading === 'below'} onGrow={() => grow('below')} />
+      )}
+      {(error !== undefined || (growth.fileChanged && shown.lines.length > view.lines.length)) && (
+        <GrowNote error={error} />
+      )}
     </CardFrame>
   );
 }
@@ -79,7 +115,7 @@ function NextWindow({ next, path, onReadNext }: { next: ReadNext; path: string; 
 }
 
 /** "2 lines cut": what a copy of a window with cut lines lacks. */
-function cutNote(lines: ReadResultView['lines']): string | undefined {
+function cutNote(lines: readonly ReadFileLine[]): string | undefined {
   const cut = lines.reduce((count, line) => count + (line.cutAtChars === undefined ? 0 : 1), 0);
   return cut === 0 ? undefined : `${countText(cut, 'line was', 'lines were')} cut short`;
 }

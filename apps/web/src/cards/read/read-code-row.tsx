@@ -3,14 +3,18 @@ import { mayNeedEscapes, sliceSegments, visibleSegments, type VisibleSegment } f
 import { VisibleSegments, VisibleText } from '../text/visible-text';
 import { formatCount } from '../frame/count-text';
 import type { HighlightedLine, HighlightedToken } from '../../highlight/highlighted-line';
+import type { RowSelectionProps } from './line-selection-rows';
+import { ReadGutter } from './read-gutter';
 
-interface ReadCodeRowProps {
+interface ReadCodeRowProps extends RowSelectionProps {
   number: number;
   text: string;
   /** The line went on: the read cut it after this many characters. */
   cutAtChars?: number;
   tokens: HighlightedLine | undefined;
   isTarget: boolean;
+  /** Added from the file as it is now, not part of the agent's read: drawn with a side band. */
+  added?: boolean;
   index: number;
   style?: CSSProperties;
   rowRef?: Ref<HTMLDivElement>;
@@ -18,20 +22,22 @@ interface ReadCodeRowProps {
 
 /**
  * One line of a read window. The gutter number is drawn by CSS from `data-line-number`
- * (aria-hidden, user-select: none), so it is neither in the DOM text nor in a copy.
+ * (user-select: none), so it is neither in the DOM text nor in a copy; with `gutter` it is
+ * a button that selects lines (ReadGutter).
  * Plain text and tokens share one font and line height: colour arriving moves nothing.
  * Invisible and bidi characters are chips in both, so colour arriving reveals nothing new.
  */
-export const ReadCodeRow = memo(function ReadCodeRow({ number, text, cutAtChars, tokens, isTarget, index, style, rowRef }: ReadCodeRowProps) {
+export const ReadCodeRow = memo(function ReadCodeRow({ number, text, cutAtChars, tokens, isTarget, added = false, index, style, rowRef, selected = false, gutter, gutterTabbable }: ReadCodeRowProps) {
   return (
     <div
       ref={rowRef}
-      className={isTarget ? 'tc-read__row is-target' : 'tc-read__row'}
+      className={`tc-read__row${isTarget ? ' is-target' : ''}${added ? ' is-added' : ''}${selected ? ' is-selected' : ''}`}
+      title={added ? "not part of the agent's read" : undefined}
       aria-current={isTarget ? 'true' : undefined}
       data-index={index}
       style={style}
     >
-      <span className="tc-read__gutter" data-line-number={number} aria-hidden="true" />
+      <ReadGutter number={number} actions={gutter} selected={selected} tabbable={gutterTabbable} />
       {/* An empty line holds a <br>, as editors do: a selection copies it as an empty line
           instead of dropping it. */}
       <span className="tc-read__code">

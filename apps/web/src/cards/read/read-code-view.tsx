@@ -2,6 +2,9 @@ import { useLayoutEffect, useState, type CSSProperties } from 'react';
 import type { ReadFileLine } from '@toolcards/protocol';
 import type { HighlightedLine } from '../../highlight/highlighted-line';
 import { ReadCodeRow } from './read-code-row';
+import { useLineKeptInPlace } from './use-line-kept-in-place';
+import { rowSelectionProps, useScrollToSelectedLine } from './line-selection-rows';
+import type { ReadLineSelection } from './use-line-selection';
 import { READ_VIEWPORT_HEIGHT_PX, ReadVirtualRows } from './read-virtual-rows';
 
 /** Above this many lines only the rows on screen are rendered. */
@@ -12,13 +15,19 @@ interface ReadCodeViewProps {
   highlighted: readonly (HighlightedLine | undefined)[];
   wrap: boolean;
   targetLine?: number;
+  /** Lines [readFrom, readTo) are the agent's read; the others were added from the file now. Default: all read. */
+  readFrom?: number;
+  readTo?: number;
+  /** Line numbers as buttons that select lines; without it they are drawing only. */
+  selection?: ReadLineSelection;
 }
 
 /** The scrolling gutter + code area of a read card. */
-export function ReadCodeView({ lines, highlighted, wrap, targetLine }: ReadCodeViewProps) {
+export function ReadCodeView({ lines, highlighted, wrap, targetLine, readFrom = 0, readTo = lines.length, selection }: ReadCodeViewProps) {
   // State, not a ref: the rows' effects run before a parent's ref is attached, and the
   // virtualizer must re-render once it has its scroll element.
   const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
+  useLineKeptInPlace(viewport, lines[0]?.number);
   const lastNumber = lines[lines.length - 1]?.number ?? 1;
   const style = { '--tc-gutter-digits': String(lastNumber).length, maxHeight: READ_VIEWPORT_HEIGHT_PX } as CSSProperties;
   const className = wrap ? 'tc-read__viewport is-wrapped' : 'tc-read__viewport';
@@ -27,9 +36,9 @@ export function ReadCodeView({ lines, highlighted, wrap, targetLine }: ReadCodeV
     // A scrollable region must be reachable by keyboard to be scrolled by keyboard.
     <div ref={setViewport} className={className} style={style} tabIndex={0} role="region" aria-label="File contents">
       {lines.length > VIRTUALIZE_ABOVE_LINES ? (
-        <ReadVirtualRows viewport={viewport} lines={lines} highlighted={highlighted} wrap={wrap} targetLine={targetLine} />
+        <ReadVirtualRows viewport={viewport} lines={lines} highlighted={highlighted} wrap={wrap} targetLine={targetLine} readFrom={readFrom} readTo={readTo} selection={selection} />
       ) : (
-        <ReadAllRows viewport={viewport} lines={lines} highlighted={highlighted} targetLine={targetLine} />
+        <ReadAllRows viewport={viewport} lines={lines} highlighted={highlighted} targetLine={targetLine} readFrom={readFrom} readTo={readTo} selection={selection} />
       )}
     </div>
   );
@@ -40,15 +49,23 @@ interface ReadAllRowsProps {
   lines: readonly ReadFileLine[];
   highlighted: readonly (HighlightedLine | undefined)[];
   targetLine?: number;
+  readFrom: number;
+  readTo: number;
+  selection?: ReadLineSelection;
 }
 
-function ReadAllRows({ viewport, lines, highlighted, targetLine }: ReadAllRowsProps) {
+function ReadAllRows({ viewport, lines, highlighted, targetLine, readFrom, readTo, selection }: ReadAllRowsProps) {
   useLayoutEffect(() => {
     const row = viewport?.querySelector<HTMLElement>('.tc-read__row.is-target');
     if (!viewport || !row) return;
     // Scroll the card's own viewport only; bringing the card into view is the timeline's call.
     viewport.scrollTop = Math.max(0, row.offsetTop - (viewport.clientHeight - row.offsetHeight) / 2);
   }, [viewport, targetLine]);
+  // An opened line link: its first line near the top of the card's viewport.
+  useScrollToSelectedLine(selection?.scrollTo, viewport !== null, (line) => {
+    const row = viewport?.querySelector(`.tc-read__gutter[data-line-number="${line}"]`)?.closest<HTMLElement>('.tc-read__row');
+    if (viewport && row) viewport.scrollTop = Math.max(0, row.offsetTop - 2 * row.offsetHeight);
+  });
 
   return (
     <div className="tc-read__lines">
@@ -61,6 +78,8 @@ function ReadAllRows({ viewport, lines, highlighted, targetLine }: ReadAllRowsPr
           cutAtChars={line.cutAtChars}
           tokens={highlighted[index]}
           isTarget={line.number === targetLine}
+          added={index < readFrom || index >= readTo}
+          {...rowSelectionProps(selection, line.number, selection?.focusLine)}
         />
       ))}
     </div>

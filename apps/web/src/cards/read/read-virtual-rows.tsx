@@ -4,6 +4,8 @@ import type { ReadFileLine } from '@toolcards/protocol';
 import type { HighlightedLine } from '../../highlight/highlighted-line';
 import { widestColumns } from './code-columns';
 import { ReadCodeRow } from './read-code-row';
+import { rowSelectionProps, tabStopAmong, useScrollToSelectedLine } from './line-selection-rows';
+import type { ReadLineSelection } from './use-line-selection';
 
 /** Must match `--tc-code-line-height` in cards.css: unwrapped rows are never measured. */
 const ROW_HEIGHT_PX = 20;
@@ -21,10 +23,14 @@ interface ReadVirtualRowsProps {
   highlighted: readonly (HighlightedLine | undefined)[];
   wrap: boolean;
   targetLine?: number;
+  /** Lines [readFrom, readTo) are the agent's read (see ReadCodeView). */
+  readFrom: number;
+  readTo: number;
+  selection?: ReadLineSelection;
 }
 
 /** Only the rows in and near the viewport; wrapped rows are measured, unwrapped ones are fixed. */
-export function ReadVirtualRows({ viewport, lines, highlighted, wrap, targetLine }: ReadVirtualRowsProps) {
+export function ReadVirtualRows({ viewport, lines, highlighted, wrap, targetLine, readFrom, readTo, selection }: ReadVirtualRowsProps) {
   const virtualizer = useVirtualizer({
     count: lines.length,
     getScrollElement: () => viewport,
@@ -47,6 +53,13 @@ export function ReadVirtualRows({ viewport, lines, highlighted, wrap, targetLine
   useEffect(() => {
     if (viewport && targetIndex >= 0) virtualizer.scrollToIndex(targetIndex, { align: 'center' });
   }, [virtualizer, viewport, targetIndex]);
+  // An opened line link: its first line near the top of the card's viewport.
+  useScrollToSelectedLine(selection?.scrollTo, viewport !== null, (line) => {
+    const index = lines.findIndex((each) => each.number === line);
+    if (index >= 0) virtualizer.scrollToIndex(Math.max(0, index - 2), { align: 'start' });
+  });
+  const items = virtualizer.getVirtualItems();
+  const tabStop = tabStopAmong(selection?.focusLine, lines[items[0]?.index ?? -1]?.number, lines[items[items.length - 1]?.index ?? -1]?.number);
 
   return (
     <div
@@ -56,7 +69,7 @@ export function ReadVirtualRows({ viewport, lines, highlighted, wrap, targetLine
         minWidth: wrap ? undefined : `calc(${columns}ch + var(--tc-gutter-width) + var(--tc-code-padding) * 2)`,
       }}
     >
-      {virtualizer.getVirtualItems().map((item) => {
+      {items.map((item) => {
         const line = lines[item.index]!;
         return (
           <ReadCodeRow
@@ -67,6 +80,8 @@ export function ReadVirtualRows({ viewport, lines, highlighted, wrap, targetLine
             cutAtChars={line.cutAtChars}
             tokens={highlighted[item.index]}
             isTarget={line.number === targetLine}
+            added={item.index < readFrom || item.index >= readTo}
+            {...rowSelectionProps(selection, line.number, tabStop)}
             rowRef={wrap ? virtualizer.measureElement : undefined}
             style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)` }}
           />

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { CallLocation, FullResultOutline } from '@toolcards/protocol';
 import { countText, formatCount } from '../frame/count-text';
+import { EditorActions } from '../frame/editor-actions';
 import { PathLabel } from '../frame/path-label';
 import { spokenName } from '../text/spoken-name';
 import { VisibleText } from '../text/visible-text';
@@ -132,18 +133,22 @@ export function FullMatchesList({ outline, source, onOpenLocation }: { outline: 
 function FullMatchRow({ path, match, onOpenLocation }: { path: string; match: { lineNumber: number; line: string }; onOpenLocation?: (location: CallLocation) => void }) {
   const clipped = clipLine(match.line, undefined, PREVIEW_CHARS);
   return (
-    <button
-      type="button"
-      className="tc-search__match"
-      aria-label={matchLabel(path, match.lineNumber, clipped.text)}
-      onClick={() => onOpenLocation?.({ path, line: match.lineNumber })}
-    >
-      <span className="tc-search__line-number" aria-hidden="true">
-        {match.lineNumber}
-      </span>
-      <span className="tc-search__line-text">
-        <VisibleText text={clipped.text} />
-      </span>
-    </button>
+    <>
+      <button
+        type="button"
+        className="tc-search__match"
+        aria-label={matchLabel(path, match.lineNumber, clipped.text)}
+        onClick={() => onOpenLocation?.({ path, line: match.lineNumber })}
+      >
+        <span className="tc-search__line-number" aria-hidden="true">
+          {match.lineNumber}
+        </span>
+        <span className="tc-search__line-text">
+          <VisibleText text={clipped.text} />
+        </span>
+      </button>
+      {/* A page of the spill has no ranges: the match opens at its line's start. */}
+      <EditorActions path={path} line={match.lineNumber} />
+    </>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { CallLocation } from '@toolcards/protocol';
 import { countText } from '../frame/count-text';
+import { EditorActions } from '../frame/editor-actions';
 import { PathLabel } from '../frame/path-label';
 import { spokenName } from '../text/spoken-name';
 import { FULL_RESULT_PAGE, type FullResultSource } from './full-result-source';
@@ -52,9 +53,12 @@ export function FullPathsList({ total, source, onOpenLocation }: { total: number
           return (
             <div key={item.key} role="listitem" className="tc-search__full-row" data-index={item.index} style={{ transform: `translateY(${item.start}px)`, height: item.size }}>
               {path !== undefined ? (
-                <button type="button" className="tc-search__path" aria-label={`Open ${spokenName(path)}`} onClick={() => onOpenLocation?.({ path })}>
-                  <PathLabel path={path} />
-                </button>
+                <>
+                  <button type="button" className="tc-search__path" aria-label={`Open ${spokenName(path)}`} onClick={() => onOpenLocation?.({ path })}>
+                    <PathLabel path={path} />
+                  </button>
+                  <EditorActions path={path} line={1} />
+                </>
               ) : (
                 <p className="tc-search__full-status">{page instanceof Error ? `Could not load: ${page.message}` : 'Loading…'}</p>
               )}

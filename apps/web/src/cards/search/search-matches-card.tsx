@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { CallLocation, SearchMatchesResultView } from '@toolcards/protocol';
 import { CardFrame } from '../frame/card-frame';
 import { CardTitle } from '../frame/card-title';
@@ -10,6 +10,7 @@ import { SearchSummary } from './search-summary';
 import { FullMatchesList } from './full-matches-list';
 import { FullOutlineStatus } from './full-outline-status';
 import type { FullResultSource } from './full-result-source';
+import type { FileSource } from '../read/file-source';
 import { useFullResult } from './use-full-outline';
 
 interface SearchMatchesCardProps {
@@ -17,10 +18,12 @@ interface SearchMatchesCardProps {
   onOpenLocation?: (location: CallLocation) => void;
   /** Where the complete result of a capped search is read from (absent: the spill opens as text). */
   fullResult?: FullResultSource;
+  /** Files as they are now: a match can show its context. */
+  fileSource?: FileSource;
 }
 
 /** A content search: matches grouped by file. */
-export function SearchMatchesCard({ view, onOpenLocation, fullResult }: SearchMatchesCardProps) {
+export function SearchMatchesCard({ view, onOpenLocation, fullResult, fileSource }: SearchMatchesCardProps) {
   const [expanded, setExpanded] = useState(() => initiallyExpandedGroups(view.files));
   const [openedKey, setOpenedKey] = useState<string>();
   const { showFull, full, toggle } = useFullResult(fullResult, view.total);
@@ -29,8 +32,18 @@ export function SearchMatchesCard({ view, onOpenLocation, fullResult }: SearchMa
     () => hasBidiControl(title) || view.files.some((file) => hasBidiControl(file.path) || file.matches.some((match) => hasBidiControl(match.line))),
     [title, view.files],
   );
-  const setGroup = (group: number, open: boolean) =>
-    setExpanded((current) => current.map((value, index) => (index === group ? open : value)));
+  const setGroup = useCallback(
+    (group: number, open: boolean) => setExpanded((current) => current.map((value, index) => (index === group ? open : value))),
+    [],
+  );
+  // Stable, so the list's memoized rows do not re-render when the card does.
+  const openMatch = useCallback(
+    (key: string, location: CallLocation) => {
+      setOpenedKey(key);
+      onOpenLocation?.(location);
+    },
+    [onOpenLocation],
+  );
 
   return (
     <CardFrame
@@ -67,10 +80,8 @@ export function SearchMatchesCard({ view, onOpenLocation, fullResult }: SearchMa
           expanded={expanded}
           onExpand={setGroup}
           openedKey={openedKey}
-          onOpen={(key, location) => {
-            setOpenedKey(key);
-            onOpenLocation?.(location);
-          }}
+          onOpen={openMatch}
+          fileSource={fileSource}
         />
       )}
     </CardFrame>

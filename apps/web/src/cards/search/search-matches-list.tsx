@@ -1,16 +1,23 @@
-import { memo, useId } from 'react';
+import { memo, useCallback, useId, useMemo, useState } from 'react';
+import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import type { CallLocation, SearchFileMatches, SearchLineMatch } from '@toolcards/protocol';
 import { countText } from '../frame/count-text';
+import { EditorActions } from '../frame/editor-actions';
+import { matchColumn } from '../frame/editor-link';
 import { PathLabel } from '../frame/path-label';
 import { spokenName } from '../text/spoken-name';
 import { clipLine } from './clip-line';
 import { MarkedText } from './marked-text';
+import { CONTEXT_LINES, MatchContext } from './match-context';
+import type { FileSource } from '../read/file-source';
 import { matchLabel } from './match-label';
-import type { RovingItem } from './roving-focus';
+import { groupKey, itemSize, matchListItems, rangeKeeping, runsByGroup, virtualKey } from './search-match-items';
 import { useRovingFocus } from './use-roving-focus';
 
 /** Preview budget of a match row; the match stays in view, the rest of the line is cut. */
 const PREVIEW_CHARS = 160;
+/** The list's max height (`.tc-search__groups` in cards.css): the virtualizer's first guess at its viewport. */
+const LIST_VIEWPORT_PX = 576;
 
 interface SearchMatchesListProps {
   files: readonly SearchFileMatches[];
@@ -18,64 +25,120 @@ interface SearchMatchesListProps {
   onExpand: (group: number, expand: boolean) => void;
   openedKey: string | undefined;
   onOpen: (key: string, location: CallLocation) => void;
+  /** Files as they are now: each match row can show its context (absent: no such control). */
+  fileSource?: FileSource;
 }
 
-const groupKey = (group: number) => `g${group}`;
-const matchKey = (group: number, match: number) => `g${group}m${match}`;
-
-/** Per-file groups of match rows, one tab stop for the whole list (arrows move it). */
-export function SearchMatchesList({ files, expanded, onExpand, openedKey, onOpen }: SearchMatchesListProps) {
+/**
+ * Per-file groups of match rows, one tab stop for the whole list (arrows move it).
+ * Virtualized: only the headers and rows in view (and a few more) are in the DOM, each at
+ * its place in the flat list; every group keeps its own list element, and each item says
+ * its position and its list's size, so a screen reader still hears "3 of 12".
+ */
+export function SearchMatchesList({ files, expanded, onExpand, openedKey, onOpen, fileSource }: SearchMatchesListProps) {
   const id = useId();
-  const items: RovingItem[] = files.flatMap((file, group) => [
-    { key: groupKey(group), expanded: expanded[group] === true },
-    ...(expanded[group] ? file.matches.map((_, match) => ({ key: matchKey(group, match), parentKey: groupKey(group) })) : []),
-  ]);
-  const roving = useRovingFocus(items, (key, expand) => onExpand(Number(key.slice(1)), expand));
+  const [contexts, setContexts] = useState<ReadonlySet<string>>(() => new Set());
+  const items = useMemo(() => matchListItems(files, expanded, contexts), [files, expanded, contexts]);
+  const indexOfKey = useMemo(() => new Map(items.map((item, index) => [item.key, index])), [items]);
 
+  const roving = useRovingFocus<HTMLDivElement>(
+    items,
+    (key, expand) => onExpand(Number(key.slice(1)), expand),
+    (key) => {
+      const index = indexOfKey.get(key);
+      if (index !== undefined) virtualizer.scrollToIndex(index);
+    },
+  );
+  const activeIndex = roving.activeKey === undefined ? undefined : indexOfKey.get(roving.activeKey);
+
+  const estimateSize = useCallback((index: number) => itemSize(items[index]), [items]);
+  const getItemKey = useCallback((index: number) => virtualKey(items[index], index), [items]);
+  // The row holding the tab stop stays mounted when scrolled away: Tab still reaches the list.
+  const rangeExtractor = useCallback((range: Range) => rangeKeeping(defaultRangeExtractor(range), activeIndex), [activeIndex]);
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => roving.containerRef.current,
+    estimateSize,
+    getItemKey,
+    rangeExtractor,
+    overscan: 8,
+    // The first paint (and a test DOM without layout) shows a full list's screenful.
+    initialRect: { width: 600, height: LIST_VIEWPORT_PX },
+    // A measurement that changes the range re-renders in a normal update, not inside the mount's task.
+    useFlushSync: false,
+  });
+
+  const toggleContext = useCallback((key: string) => {
+    setContexts((current) => {
+      const next = new Set(current);
+      if (!next.delete(key)) next.add(key);
+      return next;
+    });
+  }, []);
+
+  const runs = runsByGroup(virtualizer.getVirtualItems(), items);
   return (
-    <ul className="tc-search__groups" ref={roving.containerRef} onFocus={roving.onFocus} onKeyDown={roving.onKeyDown}>
-      {files.map((file, group) => {
-        const isOpen = expanded[group] === true;
-        const listId = `${id}-${group}`;
-        return (
-          <li key={group} className="tc-search__group">
-            <button
-              type="button"
-              className="tc-search__group-header"
-              data-roving-key={groupKey(group)}
-              tabIndex={roving.tabIndexFor(groupKey(group))}
-              aria-expanded={isOpen}
-              aria-controls={isOpen ? listId : undefined}
-              aria-label={`${spokenName(file.path)}, ${countText(file.matches.length, 'match', 'matches')}`}
-              onClick={() => onExpand(group, !isOpen)}
-            >
-              <span className="tc-search__chevron" aria-hidden="true" />
-              <PathLabel path={file.path} />
-              <span className="tc-badge">{file.matches.length}</span>
-            </button>
-            {isOpen && (
-              <ul id={listId} className="tc-search__matches">
-                {file.matches.map((match, index) => {
-                  const key = matchKey(group, index);
-                  return (
-                    <li key={index}>
+    <div className="tc-search__groups" ref={roving.containerRef} onFocus={roving.onFocus} onKeyDown={roving.onKeyDown}>
+      <ul className="tc-search__canvas" style={{ height: virtualizer.getTotalSize() }}>
+        {runs.map(({ group, header, rows }) => {
+          const file = files[group]!;
+          const isOpen = expanded[group] === true;
+          const listId = `${id}-${group}`;
+          const key = groupKey(group);
+          return (
+            <li key={group} className="tc-search__group" aria-posinset={group + 1} aria-setsize={files.length}>
+              {header && (
+                <button
+                  type="button"
+                  className="tc-search__group-header"
+                  style={{ transform: `translateY(${header.start}px)` }}
+                  data-index={header.index}
+                  data-roving-key={key}
+                  tabIndex={roving.tabIndexFor(key)}
+                  aria-expanded={isOpen}
+                  aria-controls={isOpen ? listId : undefined}
+                  aria-label={`${spokenName(file.path)}, ${countText(file.matches.length, 'match', 'matches')}`}
+                  onClick={() => onExpand(group, !isOpen)}
+                >
+                  <span className="tc-search__chevron" aria-hidden="true" />
+                  <PathLabel path={file.path} />
+                  <span className="tc-badge">{file.matches.length}</span>
+                </button>
+              )}
+              {isOpen && (
+                <ul id={listId} className="tc-search__matches">
+                  {rows.map(({ item, at }) => (
+                    <li
+                      key={item.match}
+                      className="tc-search__row"
+                      data-index={at.index}
+                      // Only a row showing its context has a height to measure; the others are fixed.
+                      ref={item.contextOpen ? virtualizer.measureElement : undefined}
+                      style={{ transform: `translateY(${at.start}px)`, height: item.contextOpen ? undefined : at.size }}
+                      aria-posinset={item.match + 1}
+                      aria-setsize={file.matches.length}
+                    >
                       <SearchMatchRow
-                        rovingKey={key}
+                        rovingKey={item.key}
                         path={file.path}
-                        match={match}
-                        tabIndex={roving.tabIndexFor(key)}
-                        opened={openedKey === key}
+                        match={file.matches[item.match]!}
+                        tabIndex={roving.tabIndexFor(item.key)}
+                        opened={openedKey === item.key}
                         onOpen={onOpen}
+                        fileSource={fileSource}
+                        contextId={`${id}-${item.key}-context`}
+                        showContext={item.contextOpen}
+                        onToggleContext={toggleContext}
                       />
                     </li>
-                  );
-                })}
-              </ul>
-            )}
-          </li>
-        );
-      })}
-    </ul>
+                  ))}
+                </ul>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
   );
 }
 
@@ -86,26 +149,50 @@ interface SearchMatchRowProps {
   tabIndex: number;
   opened: boolean;
   onOpen: (key: string, location: CallLocation) => void;
+  fileSource: FileSource | undefined;
+  contextId: string;
+  /** The context is open: its state lives in the list, so a row scrolled away and back keeps it. */
+  showContext: boolean;
+  onToggleContext: (key: string) => void;
 }
 
-const SearchMatchRow = memo(function SearchMatchRow({ rovingKey, path, match, tabIndex, opened, onOpen }: SearchMatchRowProps) {
+const SearchMatchRow = memo(function SearchMatchRow({ rovingKey, path, match, tabIndex, opened, onOpen, fileSource, contextId, showContext, onToggleContext }: SearchMatchRowProps) {
   const clipped = clipLine(match.line, match.ranges, PREVIEW_CHARS);
   return (
-    <button
-      type="button"
-      className="tc-search__match"
-      data-roving-key={rovingKey}
-      tabIndex={tabIndex}
-      aria-current={opened ? 'true' : undefined}
-      aria-label={matchLabel(path, match.lineNumber, clipped.text)}
-      onClick={() => onOpen(rovingKey, { path, line: match.lineNumber })}
-    >
-      <span className="tc-search__line-number" aria-hidden="true">
-        {match.lineNumber}
-      </span>
-      <span className="tc-search__line-text">
-        <MarkedText text={clipped.text} ranges={clipped.ranges} />
-      </span>
-    </button>
+    <>
+      <button
+        type="button"
+        className="tc-search__match"
+        data-roving-key={rovingKey}
+        tabIndex={tabIndex}
+        aria-current={opened ? 'true' : undefined}
+        aria-label={matchLabel(path, match.lineNumber, clipped.text)}
+        onClick={() => onOpen(rovingKey, { path, line: match.lineNumber })}
+      >
+        <span className="tc-search__line-number" aria-hidden="true">
+          {match.lineNumber}
+        </span>
+        <span className="tc-search__line-text">
+          <MarkedText text={clipped.text} ranges={clipped.ranges} />
+        </span>
+      </button>
+      {/* Beside the row's button, with its tab index: Tab from the focused row reaches them; arrows move between rows as before. */}
+      <EditorActions path={path} line={match.lineNumber} column={matchColumn(match.ranges)} tabIndex={tabIndex} />
+      {fileSource && (
+        <button
+          type="button"
+          className="tc-icon-action tc-search__context-toggle"
+          tabIndex={tabIndex}
+          aria-expanded={showContext}
+          aria-controls={showContext ? contextId : undefined}
+          aria-label={`Show context: lines ${Math.max(1, match.lineNumber - CONTEXT_LINES)}–${match.lineNumber + CONTEXT_LINES} around line ${match.lineNumber}`}
+          title={`${showContext ? 'Hide' : 'Show'} ${CONTEXT_LINES} lines around this match, from the file as it is now`}
+          onClick={() => onToggleContext(rovingKey)}
+        >
+          <span aria-hidden="true">±{CONTEXT_LINES}</span>
+        </button>
+      )}
+      {fileSource && showContext && <MatchContext id={contextId} path={path} match={match} source={fileSource} />}
+    </>
   );
 });

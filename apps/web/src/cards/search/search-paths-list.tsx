@@ -1,4 +1,5 @@
 import type { CallLocation } from '@toolcards/protocol';
+import { EditorActions } from '../frame/editor-actions';
 import { PathLabel } from '../frame/path-label';
 import { spokenName } from '../text/spoken-name';
 import { useRovingFocus } from './use-roving-focus';
@@ -21,7 +22,7 @@ export function SearchPathsList({ paths, openedKey, onOpen }: SearchPathsListPro
       {paths.map((path, index) => {
         const key = pathKey(index);
         return (
-          <li key={index}>
+          <li key={index} className="tc-search__row">
             <button
               type="button"
               className="tc-search__path"
@@ -33,6 +34,7 @@ export function SearchPathsList({ paths, openedKey, onOpen }: SearchPathsListPro
             >
               <PathLabel path={path} />
             </button>
+            <EditorActions path={path} line={1} tabIndex={roving.tabIndexFor(key)} />
           </li>
         );
       })}

@@ -4,11 +4,16 @@ import { isRovingKey, resolveActiveKey, rovingMove, type RovingItem } from './ro
 /**
  * Wires the roving-focus moves to the DOM: the container delegates focus and keydown, each
  * item carries `data-roving-key` and the tabIndex this returns. Enter and Space are left
- * to the items, which are real buttons.
+ * to the items, which are real buttons. A virtualized list passes `reveal`: it runs before
+ * focus moves to an item (scroll it in: it may not be mounted), and keeps `activeKey` mounted.
  */
-export function useRovingFocus(items: readonly RovingItem[], onExpand: (key: string, expand: boolean) => void) {
+export function useRovingFocus<E extends HTMLElement = HTMLUListElement>(
+  items: readonly RovingItem[],
+  onExpand: (key: string, expand: boolean) => void,
+  reveal?: (key: string) => void,
+) {
   const [active, setActive] = useState<{ key?: string; parentKey?: string }>({});
-  const containerRef = useRef<HTMLUListElement>(null);
+  const containerRef = useRef<E>(null);
   const focusPending = useRef(false);
   const activeKey = resolveActiveKey(items, active.key, active.parentKey);
 
@@ -25,6 +30,8 @@ export function useRovingFocus(items: readonly RovingItem[], onExpand: (key: str
 
   return {
     containerRef,
+    /** The item holding the tab stop. */
+    activeKey,
     tabIndexFor: (key: string) => (key === activeKey ? 0 : -1),
     onFocus: (event: FocusEvent<HTMLElement>) => {
       const key = event.target.dataset.rovingKey;
@@ -37,6 +44,7 @@ export function useRovingFocus(items: readonly RovingItem[], onExpand: (key: str
       const move = rovingMove(items, key, event.key);
       if (!move) return;
       if (move.type === 'focus') {
+        reveal?.(move.key);
         remember(move.key);
         focusPending.current = true;
       } else {

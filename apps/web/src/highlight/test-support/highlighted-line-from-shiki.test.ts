@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { highlightedLineFromShiki } from './highlighted-line';
+import { highlightedLineFromShiki } from './highlighted-line-from-shiki';
 
 describe('highlightedLineFromShiki', () => {
   it('keeps the text and both theme colours of each token', () => {

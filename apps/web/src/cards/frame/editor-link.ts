@@ -1,0 +1,113 @@
+import { assertNever, type Editor } from '@toolcards/protocol';
+
+/**
+ * "Open in editor" and "Copy path:line": plain functions from a card's path and line to the
+ * editor's URL and the copied text. Components only render what these return.
+ */
+
+/** A position in a file; `line` and `column` are 1-based, as editors count them. */
+export interface EditorPosition {
+  path: string;
+  line: number;
+  column: number;
+}
+
+/** What the link's title and the README call each editor. */
+export function editorName(editor: Exclude<Editor, 'none'>): string {
+  switch (editor) {
+    case 'vscode':
+      return 'VS Code';
+    case 'cursor':
+      return 'Cursor';
+    case 'zed':
+      return 'Zed';
+    case 'idea':
+      return 'IntelliJ IDEA';
+    default:
+      return assertNever(editor, 'editor');
+  }
+}
+
+/**
+ * The URL that opens `absolutePath` at line and column in the editor; undefined for `none`.
+ * `vscode://file/…:L:C` is shared by VS Code's forks and Zed; JetBrains takes a query.
+ */
+export function editorHref(editor: Editor, absolutePath: string, line: number, column: number): string | undefined {
+  const path = encodedPath(absolutePath);
+  switch (editor) {
+    case 'vscode':
+    case 'cursor':
+    case 'zed':
+      return `${editor}://file${path}:${line}:${column}`;
+    case 'idea':
+      return `idea://open?file=${path}&line=${line}&column=${column}`;
+    case 'none':
+      return undefined;
+    default:
+      return assertNever(editor, 'editor');
+  }
+}
+
+/** A card's place as a link for `editor` (undefined for `none`): the path made absolute against `cwd`. */
+export function editorLink(editor: Editor, cwd: string, { path, line, column }: EditorPosition): { href: string; editorName: string } | undefined {
+  if (editor === 'none') return undefined;
+  const href = editorHref(editor, absolutePathOf(cwd, path), line, column);
+  return href === undefined ? undefined : { href, editorName: editorName(editor) };
+}
+
+/** "src/app.ts:12": what Copy path:line puts on the clipboard (the path as the card shows it). */
+export function pathLineText(path: string, line: number): string {
+  return `${path}:${line}`;
+}
+
+/**
+ * The read card's line to open: the start of the user's selection, else the line a search
+ * opened it at, else the window's first line.
+ */
+export function editorLineOf(firstLine: number, targetLine: number | undefined, selectedStart?: number): number {
+  return selectedStart ?? targetLine ?? firstLine;
+}
+
+/** A match's column: where its first highlighted range starts (ranges are 0-based UTF-16 offsets, as VS Code counts columns). */
+export function matchColumn(ranges: readonly (readonly [number, number])[] | undefined): number {
+  const start = ranges?.[0]?.[0];
+  return start === undefined || start < 0 ? 1 : start + 1;
+}
+
+const WINDOWS_DRIVE = /^[A-Za-z]:[\\/]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** A card's path made absolute against the session's folder; an absolute path is kept. */
+export function absolutePathOf(cwd: string, path: string): string {
+  const absolute = path.startsWith('/') || WINDOWS_DRIVE.test(path) || path.startsWith('\\\\');
+  return normalizedPath(absolute ? path : `${cwd.replace(/[\\/]+$/, '')}/${path}`);
+}
+
+/** Forward slashes, no `.` segments, `..` applied where it can be: what a URL's path wants. */
+function normalizedPath(path: string): string {
+  const drive = WINDOWS_DRIVE.test(path) ? path.slice(0, 2) : '';
+  const segments: string[] = [];
+  for (const segment of path.slice(drive.length).split(/[\\/]+/)) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..' && segments.length > 0 && segments.at(-1) !== '..') segments.pop();
+    else segments.push(segment);
+  }
+  return `${drive}/${segments.join('/')}`;
+}
+
+/**
+ * `/dir/my file#1.ts` → `/dir/my%20file%231.ts`: each segment percent-encoded (spaces, `#`,
+ * `?`, `%`, `&`, `:`, non-ASCII as UTF-8) so the URL keeps its shape, slashes kept. A
+ * Windows drive (`C:/…`) becomes `/C:/…`, as editors expect after `file`.
+ */
+function encodedPath(absolutePath: string): string {
+  const path = absolutePath.replaceAll('\\', '/');
+  const drive = WINDOWS_DRIVE.test(path) ? path.slice(0, 2) : '';
+  const rest = path.slice(drive.length);
+  const encoded = rest
+    .split('/')
+    // A lone surrogate (a name that was not valid Unicode) would make encodeURIComponent throw.
+    .map((segment) => encodeURIComponent(segment.replace(LONE_SURROGATE, '\uFFFD')))
+    .join('/');
+  return `${drive === '' ? '' : `/${drive}`}${encoded.startsWith('/') ? encoded : `/${encoded}`}`;
+}
