@@ -28,6 +28,7 @@ import { readCountBench } from './node/read-count.bench';
 import { sessionSearchBench } from './node/session-search.bench';
 import { storeIngestBench } from './node/store-ingest.bench';
 import { reopenBench } from './reopen/reopen.bench';
+import { findInSessionBench } from './reopen/find-in-session.bench';
 import { consoleTable, markdownReport, mergeSections, readReportData, type BenchSection } from './report';
 
 const BENCHES: readonly BenchDefinition[] = [
@@ -41,6 +42,7 @@ const BENCHES: readonly BenchDefinition[] = [
   timelineReplayBench,
   reopenBench,
   sessionSearchBench,
+  findInSessionBench,
   streamingBench,
   bundleSizeBench,
 ];

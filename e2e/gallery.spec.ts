@@ -15,6 +15,8 @@ import { serveFolder, type FolderServer } from '../packages/server/src/static-fi
 import { expectHighlighted } from './support/cards';
 import { withEditorLinks } from './support/editor-link-checks';
 import { matchContext, readChanged, readDeleted, readGrown } from './support/file-now-checks';
+import { findInSession, sessionSearchResults } from './support/find-checks';
+import { FIND_WORD, sessionSearchAnswer } from '../apps/web/src/find/find-fixtures';
 import { EDITED_LINE_24, fileNowText, FILE_NOW_TOTAL_LINES } from '../apps/web/src/cards/file-source-fixtures';
 import {
   callCard,
@@ -72,6 +74,12 @@ const STORY_CHECKS: Readonly<Record<string, StoryCheck>> = {
   'cards-generic--no-view': genericCard(fallbackView(resultFixtures.noView)),
   'cards-generic--invisible-characters': genericCard(genericFixtures.invisibleCharacters),
   'cards-generic--invisible-characters-dark': dark(genericCard(genericFixtures.invisibleCharacters)),
+
+  // App/Find in session (find-bar.stories.tsx), App/Search all sessions (session-search.stories.tsx).
+  'app-find-in-session--hit-in-collapsed-group': findInSession(FIND_WORD, { label: 'src/mod27.ts, 3 matches' }),
+  'app-find-in-session--hit-in-collapsed-group-dark': findInSession(FIND_WORD, { label: 'src/mod27.ts, 3 matches' }, 'dark'),
+  'app-search-all-sessions--results': sessionSearchResults(sessionSearchAnswer),
+  'app-search-all-sessions--results-dark': sessionSearchResults(sessionSearchAnswer, 'dark'),
 
   // Cards/File now (read-file-now.stories.tsx): the play functions grow, open the diff, open the context.
   'cards-file-now--grown': readGrown({ totalLines: FILE_NOW_TOTAL_LINES, readFrom: 20, readTo: 29, textOf: fileNowText }),
@@ -254,13 +262,15 @@ test.describe('Storybook gallery', () => {
 
         const root = page.locator('#storybook-root');
         const card = root.getByRole('article');
-        await expect(card, 'the story renders exactly one card').toHaveCount(1);
-        await expect(card).not.toBeEmpty();
+        // A story of the shell around the cards (the sessions panel's search) holds none.
+        const cards = check.cards ?? 1;
+        await expect(card, `the story renders exactly ${cards === 1 ? 'one card' : 'no card'}`).toHaveCount(cards);
+        if (cards === 1) await expect(card).not.toBeEmpty();
         await expect(page.locator('html')).toHaveAttribute('data-theme', check.theme);
         // Names and contents are text: nothing in a fixture may become an element.
         await expect(root.locator('img, script, iframe, object, embed'), 'markup from a fixture').toHaveCount(0);
         // The story's own expectations; they also wait for its lazy work (tokens painted, a grammar warmed).
-        await check.assert({ page, root, card, finishedRequests: () => finished });
+        await check.assert({ page, root, card: cards === 1 ? card : root, finishedRequests: () => finished });
 
         // Judge only once nothing the story started is still on its way.
         await expect.poll(() => [...inFlight].map((request) => request.url()), { message: 'requests still in flight' }).toEqual([]);

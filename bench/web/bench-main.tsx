@@ -27,7 +27,7 @@ async function run(): Promise<unknown> {
     case 'long-lines':
       return longLinesScenario(container);
     case 'search-card':
-      return searchCardScenario(container);
+      return searchCardScenario(container, { warm: params.get('warm') === '1' });
     case 'replay':
       return replayScenario(container, number('cards', 5000));
     case 'streaming':

@@ -48,7 +48,11 @@ export interface LongLinesResult {
 export interface SearchCardResult {
   renderMs: number;
   expandAllMs: number;
+  /** Match rows the card holds (all 250, virtualized or not). */
   matchRows: number;
+  /** Match rows and group headers in the DOM once expand-all is painted. */
+  domRows: number;
+  domHeaders: number;
 }
 
 export interface ReplayResult {

@@ -22,6 +22,8 @@ export interface StoryScope {
 export interface StoryCheck {
   /** The theme the story's globals ask for, seen as `data-theme` on <html>. */
   theme: 'light' | 'dark';
+  /** Cards the story shows: 1 (default), or 0 for a story of the shell (then `card` is the root). */
+  cards?: 0 | 1;
   assert(scope: StoryScope): Promise<void>;
 }
 

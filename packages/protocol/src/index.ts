@@ -12,3 +12,5 @@ export * from './http-api';
 export * from './file-views-api';
 export * from './session-search-api';
 export * from './text-query';
+export * from './files-seen-api';
+export * from './coverage-meta';

@@ -13,6 +13,10 @@ describe('matchApiRoute', () => {
     expect(matchApiRoute('GET', '/api/sessions/abc/results/call_1/full')).toEqual({ kind: 'full-result', id: 'abc', callId: 'call_1' });
     expect(matchApiRoute('GET', '/api/sessions/abc/results/call_1/freshness')).toEqual({ kind: 'read-freshness', id: 'abc', callId: 'call_1' });
     expect(matchApiRoute('GET', '/api/sessions/abc/lines')).toEqual({ kind: 'file-lines', id: 'abc' });
+    expect(matchApiRoute('GET', '/api/sessions/abc/files')).toEqual({ kind: 'files-seen', id: 'abc' });
+    expect(matchApiRoute('GET', '/api/sessions/abc/files/cards')).toEqual({ kind: 'file-cards', id: 'abc' });
+    expect(matchApiRoute('POST', '/api/sessions/abc/files')).toEqual({ kind: 'method-not-allowed', allow: ['GET'] });
+    expect(matchApiRoute('GET', '/api/sessions/abc/files/x')).toEqual({ kind: 'not-found' });
     expect(matchApiRoute('GET', '/api/search')).toEqual({ kind: 'search-sessions' });
     expect(matchApiRoute('POST', '/api/search')).toEqual({ kind: 'method-not-allowed', allow: ['GET'] });
   });

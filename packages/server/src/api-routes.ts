@@ -11,6 +11,8 @@ import { isSessionId } from '@toolcards/session';
  *        result: its outline, or a page of it (read-only, from the spill file)
  *   GET  /api/sessions/:id/results/:callId/freshness → how a read's file compares with what was read
  *   GET  /api/sessions/:id/lines?path=&offset=&limit= → lines of a file as it is now (a view, not logged)
+ *   GET  /api/sessions/:id/files[?after=SEQ] → the files the session's cards showed: read coverage, grep hits, glob listings
+ *   GET  /api/sessions/:id/files/cards?path= → one of those files with every card that touched it
  *   GET  /api/search?q=&case=&word=&regex= → events of any session whose log matches
  */
 export type ApiRoute =
@@ -22,6 +24,8 @@ export type ApiRoute =
   | { kind: 'full-result'; id: string; callId: string }
   | { kind: 'read-freshness'; id: string; callId: string }
   | { kind: 'file-lines'; id: string }
+  | { kind: 'files-seen'; id: string }
+  | { kind: 'file-cards'; id: string }
   | { kind: 'search-sessions' }
   | { kind: 'bad-session-id' }
   | { kind: 'method-not-allowed'; allow: string[] }
@@ -43,6 +47,9 @@ export function matchApiRoute(method: string, pathname: string): ApiRoute {
     const readOnly = method === 'GET' || method === 'HEAD';
     if (rest.length === 0) return readOnly ? { kind: 'open-session', id } : notAllowed(['GET']);
     if (rest.length === 1 && rest[0] === 'lines') return readOnly ? { kind: 'file-lines', id } : notAllowed(['GET']);
+    if (rest[0] === 'files' && (rest.length === 1 || (rest.length === 2 && rest[1] === 'cards'))) {
+      return readOnly ? { kind: rest.length === 1 ? 'files-seen' : 'file-cards', id } : notAllowed(['GET']);
+    }
     const view = rest.length === 3 ? RESULT_VIEWS.get(rest[2]!) : rest.length === 2 ? 'result-text' : undefined;
     const callId = view !== undefined && rest[0] === 'results' ? decoded(rest[1]!) : undefined;
     if (view === undefined || callId === undefined || callId === '' || callId.length > MAX_CALL_ID_LENGTH) return { kind: 'not-found' };

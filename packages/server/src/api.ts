@@ -3,6 +3,7 @@ import { readMetaFromMeta, searchMetaFromMeta, type HttpErrorCode, type OpenSess
 import { SessionBusyError, SessionLogUnreadableError, SessionLogWriteError, type SessionStore } from '@toolcards/session';
 import { matchApiRoute } from './api-routes';
 import { fileLinesQueryOf } from './file-views/file-lines-query';
+import { fileCardsQueryOf, filesSeenQueryOf } from './files-seen/files-seen-query';
 import { sessionSearchQueryOf } from './session-search/search-query';
 import { searchSessions } from './session-search/session-search';
 import type { FileViewAnswer } from './file-views/session-file-views';
@@ -121,6 +122,20 @@ async function answer(req: IncomingMessage, res: ServerResponse, url: URL, deps:
       const runtime = await deps.registry.get(route.id);
       if (!runtime) return sendApiError(res, 404, 'UNKNOWN_SESSION', `no session "${route.id}"`);
       return sendAnswer(res, await runtime.files.lines(query));
+    }
+    case 'files-seen': {
+      const query = filesSeenQueryOf(url.searchParams);
+      if (typeof query === 'string') return sendApiError(res, 400, 'BAD_REQUEST', query);
+      const runtime = await deps.registry.get(route.id);
+      if (!runtime) return sendApiError(res, 404, 'UNKNOWN_SESSION', `no session "${route.id}"`);
+      return sendJson(res, 200, await runtime.seen.files(query.afterSeq));
+    }
+    case 'file-cards': {
+      const query = fileCardsQueryOf(url.searchParams);
+      if (typeof query === 'string') return sendApiError(res, 400, 'BAD_REQUEST', query);
+      const runtime = await deps.registry.get(route.id);
+      if (!runtime) return sendApiError(res, 404, 'UNKNOWN_SESSION', `no session "${route.id}"`);
+      return sendJson(res, 200, await runtime.seen.cards(query.path));
     }
     case 'search-sessions': {
       const query = sessionSearchQueryOf(url.searchParams);

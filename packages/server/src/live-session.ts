@@ -159,6 +159,11 @@ export class LiveSession {
     return this.history().resultOf(callId);
   }
 
+  /** Visits the logged events with seq in [fromSeq, beforeSeq), in order, through the log's seq index. */
+  readLogged(fromSeq: number, beforeSeq: number, visit: (event: SessionEvent) => void): Promise<void> {
+    return this.history().readLogged(fromSeq, beforeSeq, visit);
+  }
+
   /** Every event, in order (a driver's conversation; tests). */
   async events(): Promise<SessionEvent[]> {
     const liveFrom = this.log.nextSeq;

@@ -4,6 +4,7 @@ import type { SpillStore, ToolConfig, Workspace } from '@toolcards/tools';
 import { FileWatches } from './file-views/file-watches';
 import { SessionFileViews, type FileViewTools } from './file-views/session-file-views';
 import { ShownFiles } from './file-views/shown-files';
+import { SessionFilesSeen } from './files-seen/session-files-seen';
 import { LiveSession } from './live-session';
 import type { ModelDriver } from './model-driver';
 import { ModelTurns } from './model-turns';
@@ -28,6 +29,8 @@ export interface SessionRuntime {
   turns: ModelTurns | undefined;
   /** Read-only looks at the session's files as they are now (lines, freshness). */
   files: SessionFileViews;
+  /** The files its cards showed, folded from its log when asked. */
+  seen: SessionFilesSeen;
 }
 
 export interface SessionRegistryDeps {
@@ -227,7 +230,7 @@ export class SessionRegistry {
       shownFiles: new ShownFiles(this.fileWatches, (paths) => live.filesChanged(paths)),
       sessionCwd: live.header.cwd,
     });
-    return { live, tools: runner, turns, files };
+    return { live, tools: runner, turns, files, seen: new SessionFilesSeen(live) };
   }
 
   private refuseWhenClosing(): void {

@@ -3,6 +3,8 @@ import { Composer } from '../composer/composer';
 import { SessionList } from '../sessions/session-list';
 import { useClient, useSessionState } from '../store/client-context';
 import { Timeline } from '../timeline/timeline';
+import { FindBar } from '../find/find-bar';
+import { useFindShortcut } from '../find/use-find-shortcut';
 import { AppHeader } from './app-header';
 import { NoTokenScreen } from './no-token-screen';
 import { NoticeList } from './notice-list';
@@ -37,6 +39,7 @@ export function Workbench({ tokenInPage = true }: { tokenInPage?: boolean } = {}
   const sessionsButton = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLElement>(null);
   const returnFocus = useRef(false);
+  const find = useFindShortcut();
 
   /** Closes the panel; focus that was in it (or behind the drawer) goes back to the Sessions button, not to the page. */
   const closeSessions = useCallback(() => {
@@ -100,6 +103,7 @@ export function Workbench({ tokenInPage = true }: { tokenInPage?: boolean } = {}
           </aside>
         )}
         <main className="app__main" inert={modal}>
+          {find.open && <FindBar focusSerial={find.serial} onClose={find.close} />}
           {/* A new session is a new timeline: nothing (scroll, measurements) carries over. */}
           <SessionEditorProvider>
             <Timeline key={sessionId ?? 'none'} />

@@ -23,6 +23,8 @@ export interface ResultCardProps {
   fileSource?: FileSource;
   /** A read card's "Read again": a new, logged read of its window. */
   onReadAgain?: (request: ReadNextRequest) => void;
+  /** A search card's group to open (a find hit is in it). */
+  focusGroup?: { file: number };
 }
 
 /**
@@ -30,7 +32,7 @@ export interface ResultCardProps {
  * `card` (and, for search, on `shape`); never on a tool's name. The `never` defaults make a
  * new member of the protocol union a compile error here until it has a card.
  */
-export function ResultCard({ view, isError = false, errorCode, targetLine, onOpenLocation, onReadNext, fullResult, fileSource, onReadAgain }: ResultCardProps) {
+export function ResultCard({ view, isError = false, errorCode, targetLine, onOpenLocation, onReadNext, fullResult, fileSource, onReadAgain, focusGroup }: ResultCardProps) {
   switch (view.card) {
     case 'generic':
       return <GenericCard view={view} isError={isError} errorCode={errorCode} />;
@@ -39,7 +41,7 @@ export function ResultCard({ view, isError = false, errorCode, targetLine, onOpe
     case 'search':
       switch (view.shape) {
         case 'matches':
-          return <SearchMatchesCard view={view} onOpenLocation={onOpenLocation} fullResult={fullResult} fileSource={fileSource} />;
+          return <SearchMatchesCard view={view} onOpenLocation={onOpenLocation} fullResult={fullResult} fileSource={fileSource} focusGroup={focusGroup} />;
         case 'paths':
           return <SearchPathsCard view={view} onOpenLocation={onOpenLocation} fullResult={fullResult} />;
         default:

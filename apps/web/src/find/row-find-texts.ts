@@ -9,7 +9,7 @@ import type { TimelineRow } from '../timeline/timeline-row';
 export type FindText =
   | { part: 'read-line'; line: number; text: string }
   | { part: 'match-path'; file: number; text: string }
-  | { part: 'match-line'; file: number; line: number; text: string }
+  | { part: 'match-line'; file: number; match: number; line: number; text: string }
   | { part: 'found-path'; index: number; text: string }
   | { part: 'text'; text: string };
 
@@ -37,7 +37,7 @@ export function rowFindTexts(row: TimelineRow): FindText[] {
             ...title,
             ...view.files.flatMap((file, index): FindText[] => [
               { part: 'match-path', file: index, text: file.path },
-              ...file.matches.map((match): FindText => ({ part: 'match-line', file: index, line: match.lineNumber, text: match.line })),
+              ...file.matches.map((match, matchIndex): FindText => ({ part: 'match-line', file: index, match: matchIndex, line: match.lineNumber, text: match.line })),
             ]),
           ];
         case 'generic':

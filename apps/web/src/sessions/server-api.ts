@@ -1,6 +1,8 @@
 import {
   apiErrorSchema,
+  fileCardsResponseSchema,
   fileLinesResponseSchema,
+  filesSeenResponseSchema,
   fullResultOutlineSchema,
   fullResultPageSchema,
   readFreshnessResponseSchema,
@@ -9,7 +11,9 @@ import {
   sessionSearchResponseSchema,
   sessionListResponseSchema,
   sessionResponseSchema,
+  type FileCardsResponse,
   type FileLinesResponse,
+  type FilesSeenResponse,
   type FullResultOutline,
   type FullResultPage,
   type ReadFreshnessResponse,
@@ -88,6 +92,18 @@ export class ServerApi {
   readFreshness(sessionId: string, callId: string): Promise<ReadFreshnessResponse> {
     const path = `/api/sessions/${encodeURIComponent(sessionId)}/results/${encodeURIComponent(callId)}/freshness`;
     return this.request('GET', path, (body) => parsedWith(readFreshnessResponseSchema, body));
+  }
+
+  /** The files a session's cards showed (read coverage, grep hits, glob listings); with `afterSeq`, only those touched after it. */
+  filesSeen(sessionId: string, afterSeq?: number): Promise<FilesSeenResponse> {
+    const query = afterSeq === undefined ? '' : `?after=${afterSeq}`;
+    return this.request('GET', `/api/sessions/${encodeURIComponent(sessionId)}/files${query}`, (body) => parsedWith(filesSeenResponseSchema, body));
+  }
+
+  /** One of those files with every card that touched it, in log order. */
+  fileCards(sessionId: string, path: string): Promise<FileCardsResponse> {
+    const params = new URLSearchParams({ path });
+    return this.request('GET', `/api/sessions/${encodeURIComponent(sessionId)}/files/cards?${params}`, (body) => parsedWith(fileCardsResponseSchema, body));
   }
 
   /** Events of any session whose log matches (tool calls and results included); `signal` drops a superseded search. */

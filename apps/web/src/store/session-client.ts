@@ -1,4 +1,4 @@
-import { MAX_HISTORY_REQUEST, type ClientFrame, type JsonValue, type ServerFrame, type SessionSearchResponse, type SessionSummary } from '@toolcards/protocol';
+import { MAX_HISTORY_REQUEST, type ClientFrame, type FileCardsResponse, type FilesSeenResponse, type JsonValue, type ServerFrame, type SessionSearchResponse, type SessionSummary } from '@toolcards/protocol';
 import type { FileSource, FullResultSource } from '../cards';
 import { initialSession, type InitialSession } from '../sessions/initial-session';
 import { hashForAddress, hashForCard, hashForSession, sessionAddressFromHash, type LineSpan, type SessionAddress } from '../sessions/session-hash';
@@ -18,7 +18,9 @@ export interface HashPlace {
 
 export interface SessionClientOptions {
   store: SessionStore;
-  api: Pick<ServerApi, 'info' | 'sessions' | 'createSession' | 'resultText' | 'fullResultOutline' | 'fullResultPage' | 'fileLines' | 'readFreshness' | 'searchSessions'>;
+  api: Pick<ServerApi, 'info' | 'sessions' | 'createSession' | 'resultText' | 'fullResultOutline' | 'fullResultPage' | 'fileLines' | 'readFreshness' | 'searchSessions'> &
+    // Optional: a client without a server behind it (tests, bench pages) lists no files.
+    Partial<Pick<ServerApi, 'filesSeen' | 'fileCards'>>;
   /** ws(s)://host/ws?token=… */
   socketUrl: string;
   hash: HashPlace;
@@ -220,6 +222,16 @@ export class SessionClient {
   /** Searches every session's log; a newer search aborts the one before through `signal`. */
   searchSessions(query: SessionSearchRequest, signal: AbortSignal): Promise<SessionSearchResponse> {
     return this.api.searchSessions(query, signal);
+  }
+
+  /** The files session `sessionId`'s cards showed; with `afterSeq`, only those touched after it. */
+  filesSeen(sessionId: string, afterSeq?: number): Promise<FilesSeenResponse> {
+    return this.api.filesSeen ? this.api.filesSeen(sessionId, afterSeq) : Promise.reject(new Error('This page cannot list files.'));
+  }
+
+  /** One file of session `sessionId` with every card that touched it. */
+  fileCards(sessionId: string, path: string): Promise<FileCardsResponse> {
+    return this.api.fileCards ? this.api.fileCards(sessionId, path) : Promise.reject(new Error('This page cannot list files.'));
   }
 
   /** Opens card `seq` of a session (a search hit): its address, followed as a link would be. */

@@ -64,6 +64,8 @@ export interface SessionState {
   reveal: { callId?: string; seq?: number; serial: number; flash?: true } | null;
   /** The card the page's address names, while history loads toward it and once shown. */
   addressed: AddressedCard | null;
+  /** A find hit in a search card's group: that group opens (`serial` changes on every request). */
+  findFocus: { callId: string; file: number; serial: number } | null;
   /** Bumped when the user sends something: the timeline jumps to the end and follows it. */
   followSerial: number;
   /** Bumped when a message went unanswered for want of a model: the composer's no-model note shows again. */
@@ -121,6 +123,7 @@ function sessionScoped(sessionId: string | null) {
     running: false,
     callStates: new Map(),
     targetLines: new Map(),
+    findFocus: null,
     reveal: null,
     addressed: null,
   } satisfies Partial<SessionState>;
@@ -254,6 +257,27 @@ export class SessionStore {
     this.pending.addressed = { ...addressed, loading: false };
     this.revealSerial += 1;
     this.pending.reveal = row.kind === 'tool' ? { callId: row.callId, serial: this.revealSerial, flash: true } : { seq: row.seq, serial: this.revealSerial, flash: true };
+  }
+
+  /**
+   * A find hit in the row holding `seq`: scroll to it (no flash: the match itself is marked), aim a
+   * read card at the hit's line, open a search card's group that holds it.
+   */
+  revealFound(seq: number, focus: { line?: number; file?: number }): void {
+    const rows = this.builder.rowsSnapshot();
+    const rowIndex = rowIndexForSeq(rows, seq);
+    const row = rowIndex === undefined ? undefined : rows[rowIndex];
+    if (!row) return;
+    const state = this.state.getState();
+    this.revealSerial += 1;
+    const patch: Partial<SessionState> = {
+      reveal: row.kind === 'tool' ? { callId: row.callId, serial: this.revealSerial } : { seq: row.seq, serial: this.revealSerial },
+    };
+    if (row.kind === 'tool' && focus.line !== undefined && focus.file === undefined) {
+      patch.targetLines = new Map(state.targetLines).set(row.callId, focus.line);
+    }
+    if (row.kind === 'tool' && focus.file !== undefined) patch.findFocus = { callId: row.callId, file: focus.file, serial: this.revealSerial };
+    this.state.setState(patch);
   }
 
   /** The addressed card cannot be shown: say why, in a notice. */

@@ -14,6 +14,7 @@ export function ToolRowView({ row }: { row: ToolRow }) {
   const client = useClient();
   const targetLine = useSessionState((state) => state.targetLines.get(row.callId));
   const callState = useSessionState((state) => state.callStates.get(row.callId));
+  const findFocus = useSessionState((state) => (state.findFocus?.callId === row.callId ? state.findFocus : undefined));
   const openLocation = useCallback((location: CardLocation) => client.openLocation(location), [client]);
   const readNext = useCallback((request: ReadNextRequest) => client.readWindow(request), [client]);
   const fullResult = useMemo(() => (row.result?.isError === false ? client.fullResult(row.callId) : undefined), [client, row.callId, row.result?.isError]);
@@ -42,6 +43,7 @@ export function ToolRowView({ row }: { row: ToolRow }) {
           fullResult={fullResult}
           fileSource={fileSource}
           onReadAgain={readAgain}
+        focusGroup={findFocus}
         />
       </RowCardAddress>
     );

@@ -45,7 +45,8 @@ describe('GET /api/search', () => {
     expect(read.snippet).toContain('The flux capacitor needs');
     const [start, end] = read.ranges[0]!;
     expect(read.snippet.slice(start, end)).toBe('flux capacitor');
-    expect(bySession.get(second.id)!.map((hit) => hit.seq)).toEqual([1]);
+    // The grep's result is named by its call, though only the result's line matched.
+    expect(bySession.get(second.id)!.map((hit) => [hit.seq, hit.label])).toEqual([[1, 'grep capacitor']]);
 
     // A quote is searched as the person typed it, though the log stores it JSON-escaped.
     const quoted = await api(server, `/api/search?q=${encodeURIComponent('"1.21 gigawatts"')}`);

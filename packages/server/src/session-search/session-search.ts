@@ -62,10 +62,52 @@ export async function searchSessions(store: SessionStore, query: SessionSearchQu
   } finally {
     signal.removeEventListener('abort', stop);
   }
-  return { ok: true, response: responseOf(store, query, perSession, overfull.size > 0 || listed > MAX_SEARCH_HITS) };
+  const callLabels = await callLabelsFor(perSession, sessionsDir, signal);
+  return { ok: true, response: responseOf(store, query, perSession, callLabels, overfull.size > 0 || listed > MAX_SEARCH_HITS) };
 }
 
-function responseOf(store: SessionStore, query: SessionSearchQuery, perSession: ReadonlyMap<string, LogHit[]>, truncated: boolean): SessionSearchResponse {
+/**
+ * A result is named by its call ("grep capacitor"), which is on another log line than the
+ * match: one more ripgrep pass, over the matched sessions only, finds the calls of the
+ * results listed (by callId, as the log writes it) whose call line did not match itself.
+ */
+async function callLabelsFor(perSession: ReadonlyMap<string, LogHit[]>, sessionsDir: string, signal: AbortSignal): Promise<Map<string, string>> {
+  const labels = new Map<string, string>();
+  const wanted = new Set<string>();
+  const files = new Set<string>();
+  for (const [sessionId, hits] of perSession) {
+    for (const { event } of hits) {
+      if (event.type === 'tool/call') labels.set(`${sessionId}\0${event.data.callId}`, callLabel(event.data.name, event.data.args));
+    }
+    for (const { event } of hits) {
+      if (event.type !== 'tool/result' || labels.has(`${sessionId}\0${event.data.callId}`)) continue;
+      wanted.add(`"callId":${JSON.stringify(event.data.callId)},"name":`);
+      files.add(path.join(sessionsDir, `${sessionId}.jsonl`));
+    }
+  }
+  if (wanted.size === 0) return labels;
+  await runRipgrep({
+    args: ['--no-config', '--json', '--fixed-strings', '--no-ignore', '--hidden', ...[...wanted].map((pattern) => `--regexp=${pattern}`), '--', ...files],
+    cwd: sessionsDir,
+    signal,
+    timeoutMs: SEARCH_TIMEOUT_MS,
+    separator: 10,
+    onRecord(buffer, start, end) {
+      const hit = logHitOf(buffer.toString('utf8', start, end), sessionsDir);
+      if (hit?.event.type === 'tool/call') labels.set(`${hit.sessionId}\0${hit.event.data.callId}`, callLabel(hit.event.data.name, hit.event.data.args));
+    },
+  });
+  return labels;
+}
+
+/** The answer: sessions newest first, hits in log order; `callLabels` names calls by `<session>\0<callId>`. */
+function responseOf(
+  store: SessionStore,
+  query: SessionSearchQuery,
+  perSession: ReadonlyMap<string, LogHit[]>,
+  callLabels: ReadonlyMap<string, string>,
+  truncated: boolean,
+): SessionSearchResponse {
   const matcher = matcherFor(query);
   // Newest activity first, then in log order: where a person most likely left what they look for.
   const sessions = [...perSession.entries()]
@@ -74,11 +116,10 @@ function responseOf(store: SessionStore, query: SessionSearchQuery, perSession: 
   const hits: SessionSearchHit[] = [];
   for (const { sessionId, hits: logHits, summary } of sessions) {
     const ordered = [...logHits].sort((a, b) => a.event.seq - b.event.seq);
-    const callLabels = new Map<string, string>();
-    for (const { event } of ordered) if (event.type === 'tool/call') callLabels.set(event.data.callId, callLabel(event.data.name, event.data.args));
+    const labels = new Map([...callLabels].flatMap(([key, label]) => (key.startsWith(`${sessionId}\0`) ? [[key.slice(sessionId.length + 1), label]] : [])));
     for (const { event } of ordered) {
       if (hits.length >= MAX_SEARCH_HITS) break;
-      hits.push({ sessionId, title: summary?.title || sessionId, seq: event.seq, ...placeHit(event, matcher, callLabels) });
+      hits.push({ sessionId, title: summary?.title || sessionId, seq: event.seq, ...placeHit(event, matcher, labels) });
     }
   }
   return { query: query.text, hits, truncated: truncated || hits.length < [...perSession.values()].reduce((sum, list) => sum + list.length, 0), sessions: perSession.size };

@@ -1,4 +1,4 @@
-import type { SessionHeader, ToolResultEvent } from '@toolcards/protocol';
+import type { SessionEvent, SessionHeader, ToolResultEvent } from '@toolcards/protocol';
 import type { LogSeqIndex } from '@toolcards/session';
 import { outbound, type OutboundFrame } from '../outbound-frames';
 import { ViewComputer, type Presenters } from '../view-computation';
@@ -52,6 +52,15 @@ export class SessionHistory {
       return false;
     });
     return found;
+  }
+
+  /** Visits the logged events with seq in [fromSeq, beforeSeq), validated, in order (the log read once, from `fromSeq`). */
+  async readLogged(fromSeq: number, beforeSeq: number, visit: (event: SessionEvent) => void): Promise<void> {
+    await this.index.catchUp();
+    await this.index.readRange(fromSeq, beforeSeq, (event) => {
+      visit(event);
+      return true;
+    });
   }
 
   /** Sends `range` as history frames through `emit`; stops early when emit says so. */

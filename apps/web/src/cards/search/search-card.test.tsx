@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { fileSources } from '../file-source-fixtures';
 import { DECEPTIVE_NAMES, searchMatchesFixtures, searchPathsFixtures } from '../fixtures';
 import { rawBidiControls } from '../text/raw-controls';
 import { SearchCard } from './search-card';
@@ -62,10 +63,81 @@ describe('SearchCard — matches', () => {
     await user.click(within(summary as HTMLElement).getByRole('button', { name: /full result/ }));
     expect(onOpenLocation).toHaveBeenCalledWith({ path: '.toolcards/spill/grep-2f9c1e.txt' });
     // 100 groups: the first ones open, the rest closed until asked.
-    expect(headers()).toHaveLength(100);
-    const open = screen.getAllByRole('button', { expanded: true });
-    expect(open.length).toBeGreaterThan(0);
-    expect(open.length).toBeLessThan(100);
+    const group = container.querySelector<HTMLElement>('.tc-search__group')!;
+    expect(group.getAttribute('aria-setsize')).toBe('100');
+    expect(group.getAttribute('aria-posinset')).toBe('1');
+    expect(screen.getAllByRole('button', { expanded: true }).length).toBeGreaterThan(0);
+  });
+
+  describe('a long result, virtualized', () => {
+    const view = searchMatchesFixtures.truncated;
+    const rowsInDom = (container: HTMLElement) => container.querySelectorAll('.tc-search__match').length;
+
+    it('mounts a screenful of headers and rows, each saying its place and its list\'s size', () => {
+      const { container } = render(<SearchCard view={view} />);
+      expect(headers().length).toBeGreaterThan(3);
+      expect(headers().length).toBeLessThan(view.files.length);
+      expect(rowsInDom(container)).toBeLessThan(50);
+      const groups = [...container.querySelectorAll<HTMLElement>('.tc-search__group')];
+      expect(groups.map((each) => each.getAttribute('aria-posinset'))).toEqual(groups.map((_, index) => String(index + 1)));
+      const firstRows = [...groups[0]!.querySelectorAll<HTMLElement>('.tc-search__row')];
+      expect(firstRows.map((row) => `${row.getAttribute('aria-posinset')}/${row.getAttribute('aria-setsize')}`)).toEqual(
+        view.files[0]!.matches.map((_, index) => `${index + 1}/${view.files[0]!.matches.length}`),
+      );
+      // The header names the rows' list while its group is open.
+      const first = groups[0]!.querySelector('.tc-search__group-header')!;
+      expect(groups[0]!.querySelector('.tc-search__matches')!.id).toBe(first.getAttribute('aria-controls'));
+    });
+
+    it('expands all without mounting every row: the canvas grows, the DOM keeps a screenful', async () => {
+      const user = userEvent.setup();
+      const { container } = render(<SearchCard view={view} />);
+      const canvas = container.querySelector<HTMLElement>('.tc-search__canvas')!;
+      const before = parseFloat(canvas.style.height);
+      await user.click(screen.getByRole('button', { name: 'Expand all' }));
+      const matches = view.files.reduce((sum, file) => sum + file.matches.length, 0);
+      expect(parseFloat(canvas.style.height)).toBe(view.files.length * 28 + matches * 20);
+      expect(parseFloat(canvas.style.height)).toBeGreaterThan(before);
+      expect(rowsInDom(container)).toBeGreaterThan(10);
+      expect(rowsInDom(container)).toBeLessThan(60);
+      expect(headers().every((each) => each.getAttribute('aria-expanded') === 'true')).toBe(true);
+    });
+
+    it('moves focus to a row that was not mounted (End), keeps one tab stop, and comes back (Home)', async () => {
+      const user = userEvent.setup();
+      const { container } = render(<SearchCard view={view} />);
+      const last = view.files.at(-1)!;
+      expect(screen.queryByRole('button', { name: new RegExp(`^${last.path}, `) })).toBeNull();
+      act(() => headers()[0]!.focus());
+      await user.keyboard('{End}');
+      expect(focused().getAttribute('aria-label')).toMatch(new RegExp(`^${last.path}, `));
+      expect(focused().closest('.tc-search__group')!.getAttribute('aria-posinset')).toBe(String(view.files.length));
+      expect(container.querySelectorAll('[data-roving-key][tabindex="0"]')).toHaveLength(1);
+      await user.keyboard('{ArrowUp}');
+      expect(focused().getAttribute('aria-label')).toMatch(new RegExp(`^${view.files.at(-2)!.path}, `));
+      await user.keyboard('{Home}');
+      expect(focused()).toBe(headers()[0]);
+      expect(container.querySelectorAll('[data-roving-key][tabindex="0"]')).toHaveLength(1);
+    });
+
+    it('gives a row with its context open a measured height of its own, and the fixed one back when closed', async () => {
+      const user = userEvent.setup();
+      const { container } = render(<SearchCard view={view} fileSource={fileSources.unchanged} />);
+      const canvas = container.querySelector<HTMLElement>('.tc-search__canvas')!;
+      const before = parseFloat(canvas.style.height);
+      const row = () => container.querySelector<HTMLElement>('.tc-search__row')!;
+      expect(row().style.height).toBe('20px');
+      const toggle = within(row()).getByRole('button', { name: /^Show context/ });
+      await user.click(toggle);
+      expect(toggle.getAttribute('aria-expanded')).toBe('true');
+      expect(row().querySelector(`#${CSS.escape(toggle.getAttribute('aria-controls')!)}`)).toBeTruthy();
+      // Measured (a test DOM measures 0 px; a browser the row and its context).
+      expect(row().style.height).toBe('');
+      expect(parseFloat(canvas.style.height)).not.toBe(before);
+      await user.click(toggle);
+      expect(row().style.height).toBe('20px');
+      expect(parseFloat(canvas.style.height)).toBe(before);
+    });
   });
 
   it('marks several ranges per line and ranges after emoji and CJK text', () => {

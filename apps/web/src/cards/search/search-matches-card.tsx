@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { CallLocation, SearchMatchesResultView } from '@toolcards/protocol';
 import { CardFrame } from '../frame/card-frame';
 import { CardTitle } from '../frame/card-title';
@@ -20,10 +20,12 @@ interface SearchMatchesCardProps {
   fullResult?: FullResultSource;
   /** Files as they are now: a match can show its context. */
   fileSource?: FileSource;
+  /** Open this group (a find hit is in it); a new object each time it is asked. */
+  focusGroup?: { file: number };
 }
 
 /** A content search: matches grouped by file. */
-export function SearchMatchesCard({ view, onOpenLocation, fullResult, fileSource }: SearchMatchesCardProps) {
+export function SearchMatchesCard({ view, onOpenLocation, fullResult, fileSource, focusGroup }: SearchMatchesCardProps) {
   const [expanded, setExpanded] = useState(() => initiallyExpandedGroups(view.files));
   const [openedKey, setOpenedKey] = useState<string>();
   const { showFull, full, toggle } = useFullResult(fullResult, view.total);
@@ -36,6 +38,9 @@ export function SearchMatchesCard({ view, onOpenLocation, fullResult, fileSource
     (group: number, open: boolean) => setExpanded((current) => current.map((value, index) => (index === group ? open : value))),
     [],
   );
+  useEffect(() => {
+    if (focusGroup) setGroup(focusGroup.file, true);
+  }, [focusGroup, setGroup]);
   // Stable, so the list's memoized rows do not re-render when the card does.
   const openMatch = useCallback(
     (key: string, location: CallLocation) => {

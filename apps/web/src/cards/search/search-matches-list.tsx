@@ -3,6 +3,7 @@ import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/rea
 import type { CallLocation, SearchFileMatches, SearchLineMatch } from '@toolcards/protocol';
 import { countText } from '../frame/count-text';
 import { EditorActions } from '../frame/editor-actions';
+import { noLayoutReadsOnMount } from '../frame/no-layout-reads-on-mount';
 import { matchColumn } from '../frame/editor-link';
 import { PathLabel } from '../frame/path-label';
 import { spokenName } from '../text/spoken-name';
@@ -61,9 +62,11 @@ export function SearchMatchesList({ files, expanded, onExpand, openedKey, onOpen
     estimateSize,
     getItemKey,
     rangeExtractor,
-    overscan: 8,
-    // The first paint (and a test DOM without layout) shows a full list's screenful.
+    overscan: 4,
+    // The first paint (and a test DOM without layout) shows a full list's screenful; the
+    // real size comes from a ResizeObserver, never from a layout read inside the mount.
     initialRect: { width: 600, height: LIST_VIEWPORT_PX },
+    ...noLayoutReadsOnMount<HTMLDivElement>(),
     // A measurement that changes the range re-renders in a normal update, not inside the mount's task.
     useFlushSync: false,
   });
