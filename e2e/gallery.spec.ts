@@ -16,6 +16,8 @@ import { expectHighlighted } from './support/cards';
 import { withEditorLinks } from './support/editor-link-checks';
 import { matchContext, readChanged, readDeleted, readGrown } from './support/file-now-checks';
 import { findInSession, sessionSearchResults } from './support/find-checks';
+import { filesPanel, filesPanelCards, readCardWithMinimap } from './support/files-checks';
+import { apiFileCards, apiReadView, filesSeenFixture } from '../apps/web/src/files-seen/files-seen-fixtures';
 import { FIND_WORD, sessionSearchAnswer } from '../apps/web/src/find/find-fixtures';
 import { EDITED_LINE_24, fileNowText, FILE_NOW_TOTAL_LINES } from '../apps/web/src/cards/file-source-fixtures';
 import {
@@ -74,6 +76,16 @@ const STORY_CHECKS: Readonly<Record<string, StoryCheck>> = {
   'cards-generic--no-view': genericCard(fallbackView(resultFixtures.noView)),
   'cards-generic--invisible-characters': genericCard(genericFixtures.invisibleCharacters),
   'cards-generic--invisible-characters-dark': dark(genericCard(genericFixtures.invisibleCharacters)),
+
+  // App/Files (files-panel.stories.tsx): the latest read of api-routes.ts changed since; the play opens api.ts's cards.
+  'app-files--files': filesPanel(filesSeenFixture, { 'packages/server/src/api-routes.ts': 'changed since read' }),
+  'app-files--files-dark': filesPanel(filesSeenFixture, { 'packages/server/src/api-routes.ts': 'changed since read' }, 'dark'),
+  'app-files--file-cards': filesPanelCards(filesSeenFixture, 'packages/server/src/api.ts', apiFileCards),
+
+  // Cards/Read/Minimap (read-minimap.stories.tsx): api.ts lines 90–120 beside its other read and grep matches.
+  'cards-read-minimap--two-reads-and-matches': readCardWithMinimap(apiReadView, filesSeenFixture.find((file) => file.path === apiReadView.path)!),
+  'cards-read-minimap--two-reads-and-matches-dark': dark(readCardWithMinimap(apiReadView, filesSeenFixture.find((file) => file.path === apiReadView.path)!)),
+  'cards-read-minimap--narrow': readCardWithMinimap(apiReadView, filesSeenFixture.find((file) => file.path === apiReadView.path)!),
 
   // App/Find in session (find-bar.stories.tsx), App/Search all sessions (session-search.stories.tsx).
   'app-find-in-session--hit-in-collapsed-group': findInSession(FIND_WORD, { label: 'src/mod27.ts, 3 matches' }),

@@ -61,7 +61,7 @@ function renderOnItsOwn(host: HTMLElement, view: ToolResultView): number {
 async function renderAfterAnotherCard(host: HTMLElement, view: ToolResultView): Promise<number> {
   let add: ((next: ToolResultView) => void) | undefined;
   function Cards() {
-    const [views, setViews] = useState<readonly ToolResultView[]>(new URLSearchParams(location.search).get('warmWith') === 'search' ? [genericFixtures.plainOutput, searchMatchesFixtures.fewMatches] : [genericFixtures.plainOutput]);
+    const [views, setViews] = useState<readonly ToolResultView[]>([genericFixtures.plainOutput]);
     add = (next) => setViews((current) => [...current, next]);
     return views.map((each, index) => <ResultCard key={index} view={each} />);
   }

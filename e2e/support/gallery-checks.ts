@@ -416,25 +416,52 @@ export function searchMatchesCard(view: SearchMatchesResultView): StoryCheck {
       await expectBidiBanner(card, hasBidi(title, ...view.files.flatMap((file) => [file.path, ...file.matches.map((match) => match.line)])));
       await expectMixedScriptMarkers(card, [title, ...view.files.map((file) => file.path)]);
       await expect(card.getByRole('button', { name: 'Expand all' })).toHaveCount(view.files.length > 1 ? 1 : 0);
-      await expect
-        .poll(
-          () =>
-            card.locator('.tc-search__group').evaluateAll((groups) =>
-              groups.map((group) => ({
-                path: group.querySelector('.tc-search__group-header .tc-path')?.textContent ?? '',
-                badge: group.querySelector('.tc-badge')?.textContent ?? '',
-                expanded: group.querySelector('.tc-search__group-header')?.getAttribute('aria-expanded') === 'true',
-                rows: [...group.querySelectorAll('.tc-search__match')].map((row) => ({
-                  line: row.querySelector('.tc-search__line-number')?.textContent ?? '',
-                  text: row.querySelector('.tc-search__line-text')?.textContent ?? '',
-                  marks: [...row.querySelectorAll('mark')].map((mark) => mark.textContent ?? ''),
-                  chips: [...row.querySelectorAll('.tc-escape')].map((chip) => chip.textContent ?? ''),
-                })),
-              })),
-            ),
-          { message: 'file groups and match rows (line numbers, marked matches, chips)' },
-        )
-        .toEqual(expected);
+      if (expected.length === 0) {
+        await expect(card.locator('.tc-search__group')).toHaveCount(0);
+        return;
+      }
+      // The list is virtualized: the groups and rows in its view (and a few more) are in the
+      // DOM, each where the result puts it (aria-posinset, in a list of aria-setsize).
+      const list = card.locator('.tc-search__groups');
+      const inView = () =>
+        card.locator('.tc-search__group').evaluateAll((groups) =>
+          groups.map((group) => ({
+            index: Number(group.getAttribute('aria-posinset')) - 1,
+            setSize: Number(group.getAttribute('aria-setsize')),
+            path: group.querySelector('.tc-search__group-header .tc-path')?.textContent ?? '',
+            badge: group.querySelector('.tc-badge')?.textContent ?? '',
+            expanded: group.querySelector('.tc-search__group-header')?.getAttribute('aria-expanded') === 'true',
+            rows: [...group.querySelectorAll('.tc-search__row')].map((row) => ({
+              index: Number(row.getAttribute('aria-posinset')) - 1,
+              line: row.querySelector('.tc-search__line-number')?.textContent ?? '',
+              text: row.querySelector('.tc-search__line-text')?.textContent ?? '',
+              marks: [...row.querySelectorAll('mark')].map((mark) => mark.textContent ?? ''),
+              chips: [...row.querySelectorAll('.tc-escape')].map((chip) => chip.textContent ?? ''),
+            })),
+          })),
+        );
+      const placed = (group: number, rows: readonly number[]) => ({
+        index: group,
+        setSize: expected.length,
+        ...expected[group]!,
+        rows: rows.map((row) => ({ index: row, ...expected[group]!.rows[row]! })),
+      });
+      // A group whose header scrolled away shows no header (path and badge empty).
+      const asPlaced = (groups: Awaited<ReturnType<typeof inView>>) =>
+        groups.map((group) => ({ ...placed(group.index, group.rows.map((row) => row.index)), ...(group.path === '' ? { path: '', badge: '', expanded: false } : {}) }));
+      await expect.poll(async () => (await inView()).map((group) => group.index), { message: 'the list opens at its first file' }).toContain(0);
+      const atTop = await inView();
+      // A result that fits the list's 576 px shows every group and row.
+      if (expected.reduce((height, group) => height + 28 + group.rows.length * 20, 0) <= 576) {
+        expect(atTop, 'every file group and match row (line numbers, marked matches, chips)').toEqual(expected.map((group, index) => placed(index, group.rows.map((_, row) => row))));
+        return;
+      }
+      expect(atTop, 'the file groups and match rows in view (line numbers, marked matches, chips)').toEqual(asPlaced(atTop));
+      expect(atTop.length, 'a long result is virtualized').toBeLessThan(expected.length);
+      await list.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+      await expect.poll(async () => (await inView()).map((group) => group.index), { message: 'the list scrolled to its last file' }).toContain(expected.length - 1);
+      const atEnd = await inView();
+      expect(atEnd, 'the file groups at the end of the list').toEqual(asPlaced(atEnd));
     },
   };
 }
@@ -553,7 +580,8 @@ export function searchMatchesFullResult(view: SearchMatchesResultView, full: { t
       await expect(list.getByText('Loading matches…')).toHaveCount(0);
 
       await expectBackToFirstPage(card, `showing ${count(shownMatches)} of ${counted(view.total, 'match', 'matches')}`, view.total);
-      await expect(card.locator('.tc-search__group'), 'the capped groups are back').toHaveCount(view.files.length);
+      // The capped groups are back (virtualized: the first ones, each in a list of every file).
+      await expect(card.locator('.tc-search__group').first(), 'the capped groups are back').toHaveAttribute('aria-setsize', String(view.files.length));
     },
   };
 }

@@ -32,6 +32,8 @@ export const fileCardSchema = z.object({
   /** The call's seq: the card's address. Absent when the log has the result without its call. */
   callSeq: seq.optional(),
   resultSeq: seq,
+  /** A read's window: its first and last line (absent when it held none). */
+  window: seenLineRangeSchema.optional(),
 });
 export type FileCard = z.infer<typeof fileCardSchema>;
 

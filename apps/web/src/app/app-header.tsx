@@ -12,6 +12,8 @@ interface AppHeaderProps {
   sessionsButtonRef?: Ref<HTMLButtonElement>;
   /** Behind the open sessions drawer: out of reach until it closes. */
   inert?: boolean;
+  /** The Files panel (files-seen/): absent, no Files button. */
+  files?: { open: boolean; onToggle: () => void; buttonRef?: Ref<HTMLButtonElement> };
 }
 
 /**
@@ -19,7 +21,7 @@ interface AppHeaderProps {
  * cards' escapes. On a narrow screen (app.css) the name and then the workspace go, and the
  * Sessions button keeps its ☰ and its accessible name; the buttons never shrink.
  */
-export function AppHeader({ sessionsOpen, onToggleSessions, sessionsButtonRef, inert }: AppHeaderProps) {
+export function AppHeader({ sessionsOpen, onToggleSessions, sessionsButtonRef, inert, files }: AppHeaderProps) {
   const workspace = useSessionState((state) => state.header?.cwd ?? state.server?.workspace);
   const model = useSessionState((state) => state.server?.model);
   return (
@@ -44,6 +46,11 @@ export function AppHeader({ sessionsOpen, onToggleSessions, sessionsButtonRef, i
         </span>
       )}
       <span className="app-header__spacer" />
+      {files && (
+        <button ref={files.buttonRef} type="button" className="app-header__files" onClick={files.onToggle} aria-expanded={files.open} aria-controls="files-panel">
+          <span aria-hidden="true">▤</span> <span className="app-header__files-label">Files</span>
+        </button>
+      )}
       <span
         className={`app-header__model${model ? '' : ' app-header__model--none'}`}
         title={model ? escapedText(`${model.model} at ${model.baseUrl}`) : 'No model configured'}

@@ -5,6 +5,9 @@ import { useClient, useSessionState } from '../store/client-context';
 import { Timeline } from '../timeline/timeline';
 import { FindBar } from '../find/find-bar';
 import { useFindShortcut } from '../find/use-find-shortcut';
+import { FilesAside } from '../files-seen/files-aside';
+import { SessionFilesSeenProvider } from '../files-seen/files-seen-provider';
+import { useFilesPanel } from '../files-seen/use-files-panel';
 import { AppHeader } from './app-header';
 import { NoTokenScreen } from './no-token-screen';
 import { NoticeList } from './notice-list';
@@ -27,7 +30,7 @@ function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(subscribe, () => typeof window.matchMedia === 'function' && window.matchMedia(query).matches);
 }
 
-/** The page once a token is present: header, sessions, timeline, composer. */
+/** The page once a token is present: header, sessions, timeline, composer, files. */
 export function Workbench({ tokenInPage = true }: { tokenInPage?: boolean } = {}) {
   const client = useClient();
   const unauthorized = useSessionState((state) => state.unauthorized);
@@ -40,6 +43,9 @@ export function Workbench({ tokenInPage = true }: { tokenInPage?: boolean } = {}
   const panel = useRef<HTMLElement>(null);
   const returnFocus = useRef(false);
   const find = useFindShortcut();
+  // The Files panel: a column at the right, a drawer over the timeline when narrow.
+  const files = useFilesPanel(drawer);
+  const filesModal = files.open && drawer;
 
   /** Closes the panel; focus that was in it (or behind the drawer) goes back to the Sessions button, not to the page. */
   const closeSessions = useCallback(() => {
@@ -88,32 +94,37 @@ export function Workbench({ tokenInPage = true }: { tokenInPage?: boolean } = {}
         sessionsOpen={sessionsOpen}
         onToggleSessions={() => (sessionsOpen ? closeSessions() : setSessionsOpen(true))}
         sessionsButtonRef={sessionsButton}
-        inert={modal}
+        inert={modal || filesModal}
+        files={{ open: files.open, onToggle: files.toggle, buttonRef: files.buttonRef }}
       />
-      <div className="app__body">
-        {modal && <div className="app__scrim" data-testid="sessions-scrim" aria-hidden="true" onClick={closeSessions} />}
-        {sessionsOpen && (
-          <aside
-            id="session-panel"
-            ref={panel}
-            className={drawer ? 'app__sessions app__sessions--drawer' : 'app__sessions'}
-            {...(drawer ? { role: 'dialog', 'aria-modal': true, 'aria-label': 'Sessions', tabIndex: -1 } : {})}
-          >
-            <SessionList onOpened={closeSessions} />
-          </aside>
-        )}
-        <main className="app__main" inert={modal}>
-          {find.open && <FindBar focusSerial={find.serial} onClose={find.close} />}
-          {/* A new session is a new timeline: nothing (scroll, measurements) carries over. */}
-          <SessionEditorProvider>
-            <Timeline key={sessionId ?? 'none'} />
-          </SessionEditorProvider>
-          <footer className="app__footer">
-            <NoticeList />
-            <Composer />
-          </footer>
-        </main>
-      </div>
+      <SessionFilesSeenProvider>
+        <div className="app__body">
+          {modal && <div className="app__scrim" data-testid="sessions-scrim" aria-hidden="true" onClick={closeSessions} />}
+          {sessionsOpen && (
+            <aside
+              id="session-panel"
+              ref={panel}
+              className={drawer ? 'app__sessions app__sessions--drawer' : 'app__sessions'}
+              {...(drawer ? { role: 'dialog', 'aria-modal': true, 'aria-label': 'Sessions', tabIndex: -1 } : {})}
+            >
+              <SessionList onOpened={closeSessions} />
+            </aside>
+          )}
+          <main className="app__main" inert={modal || filesModal}>
+            {find.open && <FindBar focusSerial={find.serial} onClose={find.close} />}
+            {/* A new session is a new timeline: nothing (scroll, measurements) carries over. */}
+            <SessionEditorProvider>
+              <Timeline key={sessionId ?? 'none'} />
+            </SessionEditorProvider>
+            <footer className="app__footer">
+              <NoticeList />
+              <Composer />
+            </footer>
+          </main>
+          {filesModal && <div className="app__scrim" data-testid="files-scrim" aria-hidden="true" onClick={files.close} />}
+          {files.open && <FilesAside drawer={drawer} onClose={files.close} panelRef={files.panelRef} />}
+        </div>
+      </SessionFilesSeenProvider>
     </div>
   );
 }

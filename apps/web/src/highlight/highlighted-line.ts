@@ -19,3 +19,6 @@ export interface HighlightRequest {
   lang: string;
   texts: readonly string[];
 }
+
+/** A window's tokens by line, as far as they arrived: a line without them yet is undefined. */
+export type WindowLines = readonly (HighlightedLine | undefined)[];

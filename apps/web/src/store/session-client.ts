@@ -3,6 +3,7 @@ import type { FileSource, FullResultSource } from '../cards';
 import { initialSession, type InitialSession } from '../sessions/initial-session';
 import { hashForAddress, hashForCard, hashForSession, sessionAddressFromHash, type LineSpan, type SessionAddress } from '../sessions/session-hash';
 import { UnauthorizedError, type ServerApi, type SessionSearchRequest } from '../sessions/server-api';
+import { burstScheduler } from './burst-schedule';
 import { OncePerFrame, type FrameScheduler } from './once-per-frame';
 import { openLocationRequest, type CardLocation, type OpenLocationRequest } from './open-location-request';
 import { olderPageLimit } from './addressed-card';
@@ -25,6 +26,7 @@ export interface SessionClientOptions {
   socketUrl: string;
   hash: HashPlace;
   createSocket?: (url: string) => SocketLike;
+  /** When received frames are published (default: the next frame, at most every BURST_PUBLISH_MS while frames keep coming). */
   schedule?: FrameScheduler;
   /** How often a replaying history's progress is shown (default every REPLAY_PUBLISH_MS). */
   replaySchedule?: FrameScheduler;
@@ -83,7 +85,7 @@ const NOT_CONNECTED = 'Not connected to the server — wait for the connection t
 /**
  * What the UI talks to: opens sessions (HTTP API + socket), sends the composer's and the
  * cards' requests, and feeds server frames to the store — applied as they arrive,
- * published to components once per animation frame.
+ * published to components in the next animation frame, at most every 100 ms in a burst.
  */
 export class SessionClient {
   readonly store: SessionStore;
@@ -105,7 +107,7 @@ export class SessionClient {
     this.store = options.store;
     this.api = options.api;
     this.hash = options.hash;
-    this.publisher = new OncePerFrame(() => this.store.publish(), options.schedule);
+    this.publisher = new OncePerFrame(() => this.store.publish(), options.schedule ?? burstScheduler());
     this.replayPublisher = new OncePerFrame(() => this.store.publish(), options.replaySchedule ?? replayScheduler);
     this.backfill = new OncePerFrame(() => this.loadOlder(), options.backfillSchedule ?? backfillScheduler);
     this.connection = new SessionConnection({

@@ -1,7 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { assertNever, type CallState, type Editor, type JsonValue, type ModelInfo, type ServerFrame, type SessionHeader, type ToolOrigin } from '@toolcards/protocol';
 import { TimelineBuilder, type AppendOutcome } from '../timeline/rows-from-events';
-import type { EventDelivery, TimelineRow } from '../timeline/timeline-row';
+import type { EventDelivery, TimelineRow, ToolRow } from '../timeline/timeline-row';
 import { FileChangeListeners } from './file-change-listeners';
 import { rowIndexForSeq } from '../timeline/row-index-for-seq';
 import type { LineSpan } from '../sessions/session-hash';
@@ -167,6 +167,13 @@ export class SessionStore {
   /** Received but not yet published. */
   private pending: Partial<SessionState> = {};
   private changed = false;
+
+  /**
+   * `onLiveResult` hears of each result as it is applied while live (not while history
+   * replays), before any publish: what its card will need can start at ingest — a read's
+   * highlighting — rather than in the card's mount a frame or more later.
+   */
+  constructor(private readonly onLiveResult?: (row: ToolRow) => void) {}
 
   /** Starts showing session `sessionId` from scratch; its history arrives as frames. */
   openSession(sessionId: string | null): void {
@@ -427,6 +434,10 @@ export class SessionStore {
     if (event.type === 'tool/call' && this.readRequests.length > 0) this.matchReadRequest(event.seq, event.data);
     // A result ends any state: a call cancelled while queued gets no `running` frame, an unsaved one only its TOOL_ABORTED result.
     if (event.type === 'tool/result') this.setCallState(event.data.callId, undefined);
+    if (event.type === 'tool/result' && this.onLiveResult && !this.replaying) {
+      const row = this.builder.rowOfCallNow(event.data.callId);
+      if (row?.kind === 'tool') this.onLiveResult(row);
+    }
     return applied;
   }
 

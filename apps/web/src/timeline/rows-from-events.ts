@@ -130,6 +130,12 @@ export class TimelineBuilder {
     return this.rowOfCall.get(callId);
   }
 
+  /** A call's row as it is now, without taking a snapshot (O(1) per live result). */
+  rowOfCallNow(callId: string): TimelineRow | undefined {
+    const index = this.rowOfCall.get(callId);
+    return index === undefined ? undefined : this.rows[index];
+  }
+
   /** A call has neither a result nor a cancellation yet. */
   get callsOpen(): boolean {
     return this.openCalls.size > 0;

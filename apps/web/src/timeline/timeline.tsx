@@ -1,11 +1,13 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { noLayoutReadsOnMount } from '../cards/frame/no-layout-reads-on-mount';
 import { useClient, useSessionState } from '../store/client-context';
 import type { HistoryState } from '../store/session-store';
 import { estimateRowHeight } from './estimate-row-height';
+import { FOLLOWING_FROM_TOP, followAfterScroll, virtualDistanceFromEnd } from './follow-end';
 import { measureRowHeight } from './measure-row-height';
 import { LinkedCardProgress } from './linked-card-progress';
-import { TimelineRowView } from './timeline-row-view';
+import { DeferredRowView } from './deferred-row-view';
 
 /** Closer to the top than this many viewports asks for the older page. */
 const LOAD_OLDER_VIEWPORTS = 2;
@@ -14,20 +16,24 @@ const AT_END_PX = 8;
 
 /**
  * The session's rows, virtualized: only the rows in view (plus a few) are in the DOM, each
- * measured once rendered. The virtualizer keeps the view anchored to the end: at the end it
- * follows new rows; scrolled up, the row in view stays put while older pages are spliced in
- * above it and new rows arrive below. It never reads layout to do so.
+ * measured once rendered. At the end, the view follows new rows (a scroll in the next
+ * frame); scrolled up, the virtualizer keeps the row in view put while older pages are
+ * spliced in above it and new rows arrive below. No render or commit reads layout.
  */
 export function Timeline() {
   const client = useClient();
-  const rows = useSessionState((state) => state.rows);
+  const latestRows = useSessionState((state) => state.rows);
+  // The rows render in a transition: a publish's own render is cheap (only what changed
+  // besides the rows), and React renders new rows in slices that input can interrupt.
+  const rows = useDeferredValue(latestRows);
   const caughtUp = useSessionState((state) => state.caughtUp);
   const history = useSessionState((state) => state.history);
   const reveal = useSessionState((state) => state.reveal);
   const followSerial = useSessionState((state) => state.followSerial);
   const linking = useSessionState((state) => state.addressed?.loading === true && state.caughtUp);
   const scrollRef = useRef<HTMLDivElement>(null);
-  const [atEnd, setAtEnd] = useState(true);
+  const follow = useRef(FOLLOWING_FROM_TOP);
+  const [following, setFollowing] = useState(true);
   const [nearTop, setNearTop] = useState(false);
 
   // Stable callbacks that read the latest rows: new identities would make the virtualizer
@@ -39,17 +45,36 @@ export function Timeline() {
   const getItemKey = useCallback((index: number) => rowsRef.current[index]?.key ?? index, []);
   const estimateSize = useCallback((index: number) => estimateRowHeight(rowsRef.current[index]), []);
 
-  // From the virtualizer's own numbers (no DOM reads): where the view is, and whether the
-  // user came near the top of what is loaded.
+  // Following the end: a scroll to it in the next frame, where the layout the write needs is
+  // the frame's own, not one forced inside a commit. A plain write, not `scrollToEnd`: that
+  // one re-reads the scroller's height in every commit until the scroll lands, and while
+  // rows stream in it keeps chasing a moving end.
+  const followFrame = useRef<number | undefined>(undefined);
+  const followEnd = useCallback((instance: { getTotalSize(): number }) => {
+    if (followFrame.current !== undefined) return;
+    followFrame.current = requestAnimationFrame(() => {
+      followFrame.current = undefined;
+      const scroller = scrollRef.current;
+      if (follow.current.following && scroller) scroller.scrollTop = instance.getTotalSize();
+    });
+  }, []);
+  useEffect(() => () => cancelAnimationFrame(followFrame.current ?? 0), []);
+
+  // From the virtualizer's own numbers (no DOM reads): whether the view follows the end (and
+  // the end moved: rows measured taller), and whether the user came near the top of what is loaded.
   const onScrollChange = useCallback(
-    (instance: { isAtEnd(threshold?: number): boolean; scrollOffset: number | null; scrollRect: { height: number } | null }) => {
-      setAtEnd(instance.isAtEnd(AT_END_PX));
+    (instance: { getTotalSize(): number; scrollOffset: number | null; scrollRect: { height: number } | null }) => {
       const viewport = instance.scrollRect?.height ?? 0;
-      const top = viewport > 0 && (instance.scrollOffset ?? 0) < LOAD_OLDER_VIEWPORTS * viewport;
+      const offset = instance.scrollOffset ?? 0;
+      const distance = virtualDistanceFromEnd(instance.getTotalSize(), viewport, offset);
+      follow.current = followAfterScroll(follow.current, offset, distance, AT_END_PX);
+      setFollowing(follow.current.following);
+      if (follow.current.following && distance > AT_END_PX) followEnd(instance);
+      const top = viewport > 0 && offset < LOAD_OLDER_VIEWPORTS * viewport;
       setNearTop(top);
       if (top && historyRef.current.hasOlder) client.loadOlder();
     },
-    [client],
+    [client, followEnd],
   );
 
   const virtualizer = useVirtualizer({
@@ -61,33 +86,53 @@ export function Timeline() {
     overscan: 2,
     // Happy-dom and first paint have no layout yet: assume a window so rows render at once.
     initialRect: { width: 900, height: 800 },
+    // Its size from a ResizeObserver only: the default reads it again in each observer
+    // callback, after other callbacks have moved rows, forcing a layout there.
+    ...noLayoutReadsOnMount<HTMLDivElement>(),
     directDomUpdates: true,
     useFlushSync: false,
+    // Older pages spliced in above keep the view put. New rows are followed below, not by
+    // `followOnAppend`: it reads the scroller's height in the render and in the commit.
     anchorTo: 'end',
-    followOnAppend: true,
     scrollEndThreshold: AT_END_PX,
     onChange: onScrollChange,
   });
 
+  // Rows arrived at the end while following it. No rows (another session opens): its rows
+  // will be followed, wherever the last session was scrolled to.
+  const lastKey = rows.at(-1)?.key;
+  useLayoutEffect(() => {
+    if (lastKey === undefined) {
+      follow.current = FOLLOWING_FROM_TOP;
+      setFollowing(true);
+    } else if (follow.current.following) followEnd(virtualizer);
+  }, [lastKey, followEnd, virtualizer]);
+
+  const jumpToLatest = useCallback(() => {
+    follow.current = { ...follow.current, following: true };
+    setFollowing(true);
+    followEnd(virtualizer);
+  }, [followEnd, virtualizer]);
+
   // The user sent something: show the end again (and follow it from there).
   useEffect(() => {
-    if (followSerial !== 0) virtualizer.scrollToEnd();
-  }, [followSerial, virtualizer]);
+    if (followSerial !== 0) jumpToLatest();
+  }, [followSerial, jumpToLatest]);
 
   // A click-through read or a linked card: bring it into view (again when the result replaces
   // the call). Not again when older pages move its index: anchored to the end, the view stays
   // put by itself, and a user who scrolled away since is not pulled back.
-  const revealedRow = reveal ? client.store.rowIndexOfReveal(reveal) : undefined;
+  const revealedRow = reveal && rows === latestRows ? client.store.rowIndexOfReveal(reveal) : undefined;
   const revealedHasResult = revealedRow !== undefined && rows[revealedRow]?.kind === 'tool' && rows[revealedRow].result !== undefined;
   const scrolledReveal = useRef('');
   useEffect(() => {
     const done = `${reveal?.serial}:${revealedHasResult}`;
     if (revealedRow === undefined || scrolledReveal.current === done) return;
     scrolledReveal.current = done;
+    // The card is what the user asked to see: the end is no longer followed (until scrolled to).
+    follow.current = { ...follow.current, following: false };
     virtualizer.scrollToIndex(revealedRow, { align: 'start' });
   }, [reveal?.serial, revealedRow, revealedHasResult, virtualizer]);
-
-  const jumpToLatest = useCallback(() => virtualizer.scrollToEnd(), [virtualizer]);
 
   const items = virtualizer.getVirtualItems();
   const complete = caughtUp && !history.hasOlder;
@@ -111,7 +156,7 @@ export function Timeline() {
               if (!row) return null;
               return (
                 <div key={item.key} data-index={item.index} data-seq={row.seq} ref={virtualizer.measureElement} className="timeline__row">
-                  <TimelineRowView row={row} />
+                  <DeferredRowView row={row} />
                   {/* Keyed by serial: showing the same card again restarts the flash. */}
                   {reveal?.flash && item.index === revealedRow && <div key={reveal.serial} className="timeline__flash" data-testid="card-flash" aria-hidden="true" />}
                 </div>
@@ -126,7 +171,7 @@ export function Timeline() {
           Loading earlier events… ({history.firstSeq.toLocaleString('en-US')} to go)
         </p>
       )}
-      {!atEnd && rows.length > 0 && (
+      {!following && rows.length > 0 && (
         <button type="button" className="timeline__jump" onClick={jumpToLatest}>
           Jump to latest ↓
         </button>

@@ -79,8 +79,8 @@ describe('FilesSeenFold', () => {
     const orphan = events.call(read('a.ts', 1, 2, 10), { withoutCall: true });
     expect(folded(events).cardsOf('a.ts')?.cards).toEqual([
       { callId: grep, touch: 'matches', callSeq: 0, resultSeq: 1 },
-      { callId: first, touch: 'read', callSeq: 3, resultSeq: 4 },
-      { callId: orphan, touch: 'read', resultSeq: 5 },
+      { callId: first, touch: 'read', callSeq: 3, resultSeq: 4, window: [1, 10] },
+      { callId: orphan, touch: 'read', resultSeq: 5, window: [1, 2] },
     ]);
     expect(folded(events).cardsOf('b.ts')).toBeUndefined();
   });

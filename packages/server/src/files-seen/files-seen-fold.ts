@@ -61,6 +61,11 @@ export class FilesSeenFold {
     }
   }
 
+  /** The log up to `seq` was read (lines it could not read included): the answer covers it. */
+  coverThrough(seq: number): void {
+    this.lastSeq = Math.max(this.lastSeq, seq);
+  }
+
   /** Every file touched by a result after `afterSeq` (all of them by default), sorted by path. */
   list(afterSeq = -1): FileSeen[] {
     const paths = [...this.files.entries()].filter(([, touches]) => touches.cardSeqs[touches.cardSeqs.length - 1]! > afterSeq).map(([path]) => path);
@@ -88,7 +93,9 @@ export class FilesSeenFold {
         touches.reads += 1;
         touches.totalLines = touched.totalLines;
         touches.latestReadCallId = callId;
-        this.cards.set(event.seq, card('read'));
+        const first = touched.lines[0];
+        const last = touched.lines[touched.lines.length - 1];
+        this.cards.set(event.seq, first && last ? { ...card('read'), window: [first.number, last.number] } : card('read'));
         return;
       }
       case 'matches':

@@ -75,6 +75,7 @@ describe('GET /api/sessions/:id/files', () => {
         ['paths', 1],
       ]);
       expect(cards.file?.cards.map((card) => card.resultSeq)).toEqual([1, 3, 7]);
+      expect(cards.file?.cards.map((card) => card.window)).toEqual([[1, 20], [101, 134], undefined]);
       expect((await api(server, `/api/sessions/${session.id}/files/cards?path=nothing.ts`)).body).toMatchObject({ file: null });
     } finally {
       await client.close();

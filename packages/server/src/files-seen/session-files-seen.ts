@@ -39,7 +39,10 @@ export class SessionFilesSeen {
     const next = this.reading.then(async () => {
       const beforeSeq = this.log.nextSeq;
       const fromSeq = this.fold.throughSeq + 1;
-      if (fromSeq < beforeSeq) await this.log.readLogged(fromSeq, beforeSeq, (event) => this.fold.observe(event));
+      if (fromSeq >= beforeSeq) return;
+      await this.log.readLogged(fromSeq, beforeSeq, (event) => this.fold.observe(event));
+      // A line the log could not read is skipped, as replay skips it: the answer still covers it.
+      this.fold.coverThrough(beforeSeq - 1);
     });
     // A failed read fails its request only; the next one tries again from where the fold is.
     this.reading = next.catch(() => undefined);

@@ -36,7 +36,7 @@ export function globText(listings: number): string {
 }
 
 /** What a card did with the file, in a few words: "read lines 1–40", "grep matches", "glob listing". */
-export function fileCardText(card: Pick<FileCard, 'touch'> & { window?: SeenLineRange }): string {
+export function fileCardText(card: Pick<FileCard, 'touch' | 'window'>): string {
   switch (card.touch) {
     case 'read':
       return card.window === undefined ? 'read' : `read ${card.window[0] === card.window[1] ? 'line' : 'lines'} ${rangesText([card.window])}`;

@@ -138,6 +138,20 @@ describe('ReadCard', () => {
     expect(screen.getByRole('button', { name: 'Copied — 1 line was cut short' })).toBeTruthy();
   });
 
+  it('draws a longer line up to 2,000 characters and the rest on request; Copy code copies it whole', async () => {
+    const user = userEvent.setup();
+    const long = 'ab'.repeat(10_000);
+    const view = { ...uncoloured(readFixtures.typescript), lines: [{ number: 1, text: 'short' }, { number: 2, text: long }], totalLines: 2 };
+    const { container } = render(<ReadCard view={view} />);
+    expect(codeOf(rows(container)[1]!)).toBe(long.slice(0, 2000));
+    expect(rows(container)[0]!.querySelector('.tc-read__rest')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Copy code' }));
+    expect(await navigator.clipboard.readText()).toBe(`short\n${long}`);
+    await user.click(screen.getByRole('button', { name: 'Show the rest of line 2: 18,000 more characters' }));
+    expect(codeOf(rows(container)[1]!)).toBe(long);
+    expect(screen.queryByRole('button', { name: /^Show the rest/ })).toBeNull();
+  });
+
   it('shows a 2,000-character line whole, and wraps it on request', async () => {
     const user = userEvent.setup();
     const { container } = render(<ReadCard view={uncoloured(readFixtures.longLine)} />);

@@ -18,6 +18,7 @@ import { linesBeyond, shownLines } from './read-growth';
 import { StaleBadge, StaleRead } from './stale-read';
 import { useReadFreshness } from './use-read-freshness';
 import { useReadGrowth } from './use-read-growth';
+import { ReadMinimap } from './read-minimap';
 import { useLineSelection } from './use-line-selection';
 
 interface ReadCardProps {
@@ -53,6 +54,7 @@ export function ReadCard({ view, targetLine, onReadNext, fileSource, onReadAgain
   // An empty window starts no highlight: still warm its language for the cards after it.
   useEffect(() => warmHighlight(view.lang), [view.lang]);
   const header = readHeaderText(view);
+  const agentWindow = useMemo(() => windowOf(view.lines), [view.lines]);
 
   return (
     <CardFrame
@@ -87,7 +89,10 @@ export function ReadCard({ view, targetLine, onReadNext, fileSource, onReadAgain
         <GrowControl direction="above" left={beyond.above} loading={loading === 'above'} onGrow={() => grow('above')} />
       )}
       {texts.length > 0 && (
-        <ReadCodeView lines={shown.lines} readFrom={shown.readFrom} readTo={shown.readTo} highlighted={highlighted} wrap={wrap} targetLine={targetLine} selection={selection} />
+        <div className="tc-read__body">
+          <ReadCodeView lines={shown.lines} readFrom={shown.readFrom} readTo={shown.readTo} highlighted={highlighted} wrap={wrap} targetLine={targetLine} selection={selection} />
+          <ReadMinimap path={view.path} window={agentWindow} totalLines={view.totalLines} />
+        </div>
       )}
       {fileSource && beyond.below > 0 && (
         <GrowControl direction="below" left={beyond.below} loading={loading === 'below'} onGrow={() => grow('below')} />
@@ -112,6 +117,13 @@ function NextWindow({ next, path, onReadNext }: { next: ReadNext; path: string; 
       {next.label}
     </button>
   );
+}
+
+/** The agent's window as a range: its first and last line (none when it held no lines). */
+function windowOf(lines: readonly ReadFileLine[]): [number, number] | undefined {
+  const first = lines[0];
+  const last = lines[lines.length - 1];
+  return first && last ? [first.number, last.number] : undefined;
 }
 
 /** "2 lines cut": what a copy of a window with cut lines lacks. */

@@ -5,6 +5,7 @@ import { formatCount } from '../frame/count-text';
 import type { HighlightedLine, HighlightedToken } from '../../highlight/highlighted-line';
 import type { RowSelectionProps } from './line-selection-rows';
 import { ReadGutter } from './read-gutter';
+import { shownLength, tokensUpTo } from './row-text-cap';
 
 interface ReadCodeRowProps extends RowSelectionProps {
   number: number;
@@ -18,6 +19,10 @@ interface ReadCodeRowProps extends RowSelectionProps {
   index: number;
   style?: CSSProperties;
   rowRef?: Ref<HTMLDivElement>;
+  /** Draw the whole line even past ROW_TEXT_MAX_CHARS (the reader asked for the rest). */
+  whole?: boolean;
+  /** "+18,000 chars" was clicked on this row's line. */
+  onShowWhole?: (line: number) => void;
 }
 
 /**
@@ -27,7 +32,11 @@ interface ReadCodeRowProps extends RowSelectionProps {
  * Plain text and tokens share one font and line height: colour arriving moves nothing.
  * Invisible and bidi characters are chips in both, so colour arriving reveals nothing new.
  */
-export const ReadCodeRow = memo(function ReadCodeRow({ number, text, cutAtChars, tokens, isTarget, added = false, index, style, rowRef, selected = false, gutter, gutterTabbable }: ReadCodeRowProps) {
+export const ReadCodeRow = memo(function ReadCodeRow({ number, text: line, cutAtChars, tokens: lineTokens, isTarget, added = false, index, style, rowRef, selected = false, gutter, gutterTabbable, whole = false, onShowWhole }: ReadCodeRowProps) {
+  // A very long line draws its first ROW_TEXT_MAX_CHARS characters; the rest is a click away.
+  const shown = shownLength(line, whole);
+  const text = shown === line.length ? line : line.slice(0, shown);
+  const tokens = lineTokens && shown < line.length ? tokensUpTo(lineTokens, shown) : lineTokens;
   return (
     <div
       ref={rowRef}
@@ -49,6 +58,12 @@ export const ReadCodeRow = memo(function ReadCodeRow({ number, text, cutAtChars,
           <VisibleText text={text} fileStart={number === 1} />
         )}
       </span>
+      {/* Beside the code, not in it (as the cut mark below): a selection never holds the button's words. */}
+      {shown < line.length && (
+        <button type="button" className="tc-read__rest" aria-label={`Show the rest of line ${number}: ${formatCount(line.length - shown)} more characters`} onClick={() => onShowWhole?.(number)}>
+          +{formatCount(line.length - shown)} chars
+        </button>
+      )}
       {/* A mark beside the code, not in it: it cannot be selected, so a copy holds only what was read. */}
       {cutAtChars !== undefined && (
         <span className="tc-read__cut" role="note" aria-label={`line cut at ${formatCount(cutAtChars)} characters`} title="The read tool cut this line here; the rest of it was not read.">

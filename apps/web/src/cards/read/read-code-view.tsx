@@ -1,4 +1,4 @@
-import { useLayoutEffect, useState, type CSSProperties } from 'react';
+import { startTransition, useCallback, useLayoutEffect, useState, type CSSProperties } from 'react';
 import type { ReadFileLine } from '@toolcards/protocol';
 import type { HighlightedLine } from '../../highlight/highlighted-line';
 import { ReadCodeRow } from './read-code-row';
@@ -6,6 +6,7 @@ import { useLineKeptInPlace } from './use-line-kept-in-place';
 import { rowSelectionProps, useScrollToSelectedLine } from './line-selection-rows';
 import type { ReadLineSelection } from './use-line-selection';
 import { READ_VIEWPORT_HEIGHT_PX, ReadVirtualRows } from './read-virtual-rows';
+import { useWholeLines } from './use-whole-lines';
 
 /** Above this many lines only the rows on screen are rendered. */
 export const VIRTUALIZE_ABOVE_LINES = 200;
@@ -25,9 +26,13 @@ interface ReadCodeViewProps {
 /** The scrolling gutter + code area of a read card. */
 export function ReadCodeView({ lines, highlighted, wrap, targetLine, readFrom = 0, readTo = lines.length, selection }: ReadCodeViewProps) {
   // State, not a ref: the rows' effects run before a parent's ref is attached, and the
-  // virtualizer must re-render once it has its scroll element.
-  const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
+  // virtualizer must re-render once it has its scroll element. That render is a transition:
+  // the first one already drew the rows on screen (from the virtualizer's initialRect), so
+  // it waits for a later task instead of doubling the card's first one.
+  const [viewport, setViewportNow] = useState<HTMLDivElement | null>(null);
+  const setViewport = useCallback((element: HTMLDivElement | null) => startTransition(() => setViewportNow(element)), []);
   useLineKeptInPlace(viewport, lines[0]?.number);
+  const { whole, showWhole } = useWholeLines();
   const lastNumber = lines[lines.length - 1]?.number ?? 1;
   const style = { '--tc-gutter-digits': String(lastNumber).length, maxHeight: READ_VIEWPORT_HEIGHT_PX } as CSSProperties;
   const className = wrap ? 'tc-read__viewport is-wrapped' : 'tc-read__viewport';
@@ -36,9 +41,9 @@ export function ReadCodeView({ lines, highlighted, wrap, targetLine, readFrom = 
     // A scrollable region must be reachable by keyboard to be scrolled by keyboard.
     <div ref={setViewport} className={className} style={style} tabIndex={0} role="region" aria-label="File contents">
       {lines.length > VIRTUALIZE_ABOVE_LINES ? (
-        <ReadVirtualRows viewport={viewport} lines={lines} highlighted={highlighted} wrap={wrap} targetLine={targetLine} readFrom={readFrom} readTo={readTo} selection={selection} />
+        <ReadVirtualRows viewport={viewport} lines={lines} highlighted={highlighted} wrap={wrap} targetLine={targetLine} readFrom={readFrom} readTo={readTo} selection={selection} whole={whole} onShowWhole={showWhole} />
       ) : (
-        <ReadAllRows viewport={viewport} lines={lines} highlighted={highlighted} targetLine={targetLine} readFrom={readFrom} readTo={readTo} selection={selection} />
+        <ReadAllRows viewport={viewport} lines={lines} highlighted={highlighted} targetLine={targetLine} readFrom={readFrom} readTo={readTo} selection={selection} whole={whole} onShowWhole={showWhole} />
       )}
     </div>
   );
@@ -52,9 +57,12 @@ interface ReadAllRowsProps {
   readFrom: number;
   readTo: number;
   selection?: ReadLineSelection;
+  /** Lines drawn whole past ROW_TEXT_MAX_CHARS (useWholeLines). */
+  whole: ReadonlySet<number>;
+  onShowWhole: (line: number) => void;
 }
 
-function ReadAllRows({ viewport, lines, highlighted, targetLine, readFrom, readTo, selection }: ReadAllRowsProps) {
+function ReadAllRows({ viewport, lines, highlighted, targetLine, readFrom, readTo, selection, whole, onShowWhole }: ReadAllRowsProps) {
   useLayoutEffect(() => {
     const row = viewport?.querySelector<HTMLElement>('.tc-read__row.is-target');
     if (!viewport || !row) return;
@@ -80,6 +88,8 @@ function ReadAllRows({ viewport, lines, highlighted, targetLine, readFrom, readT
           isTarget={line.number === targetLine}
           added={index < readFrom || index >= readTo}
           {...rowSelectionProps(selection, line.number, selection?.focusLine)}
+          whole={whole.has(line.number)}
+          onShowWhole={onShowWhole}
         />
       ))}
     </div>

@@ -2,10 +2,15 @@ import { useEffect, useMemo } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { ReadFileLine } from '@toolcards/protocol';
 import type { HighlightedLine } from '../../highlight/highlighted-line';
+import { noLayoutReadsOnMount } from '../frame/no-layout-reads-on-mount';
 import { widestColumns } from './code-columns';
 import { ReadCodeRow } from './read-code-row';
 import { rowSelectionProps, tabStopAmong, useScrollToSelectedLine } from './line-selection-rows';
 import type { ReadLineSelection } from './use-line-selection';
+import { shownLength } from './row-text-cap';
+
+/** Rows rendered past each edge of the viewport, so a scroll rarely shows an empty band. */
+const OVERSCAN_ROWS = 20;
 
 /** Must match `--tc-code-line-height` in cards.css: unwrapped rows are never measured. */
 const ROW_HEIGHT_PX = 20;
@@ -27,22 +32,31 @@ interface ReadVirtualRowsProps {
   readFrom: number;
   readTo: number;
   selection?: ReadLineSelection;
+  /** Lines drawn whole past ROW_TEXT_MAX_CHARS (useWholeLines). */
+  whole: ReadonlySet<number>;
+  onShowWhole: (line: number) => void;
 }
 
 /** Only the rows in and near the viewport; wrapped rows are measured, unwrapped ones are fixed. */
-export function ReadVirtualRows({ viewport, lines, highlighted, wrap, targetLine, readFrom, readTo, selection }: ReadVirtualRowsProps) {
+export function ReadVirtualRows({ viewport, lines, highlighted, wrap, targetLine, readFrom, readTo, selection, whole, onShowWhole }: ReadVirtualRowsProps) {
   const virtualizer = useVirtualizer({
     count: lines.length,
     getScrollElement: () => viewport,
     estimateSize: () => ROW_HEIGHT_PX,
-    overscan: 20,
+    // The card's first render draws the rows on screen only; the rows around them come with
+    // the next one (once the viewport is known, a transition): fewer rows to lay out first.
+    overscan: viewport ? OVERSCAN_ROWS : 0,
     // The first paint (and a test DOM without layout) still shows a screenful.
     initialRect: { width: 800, height: READ_VIEWPORT_HEIGHT_PX },
     // A measurement that does change the range re-renders in a normal update, not a
     // synchronous one inside the mount's task.
     useFlushSync: false,
+    // The mount forces no layout inside the card's first task: the browser's own layout before
+    // the first paint is the only one (it used to run twice on a fresh page, once forced).
+    ...noLayoutReadsOnMount<HTMLDivElement>(),
   });
-  const columns = useMemo(() => widestColumns(lines.map((line) => line.text)), [lines]);
+  // As wide as the longest line as drawn: a line cut at ROW_TEXT_MAX_CHARS counts that far.
+  const columns = useMemo(() => widestColumns(lines.map(({ number, text }) => (whole.has(number) ? text : text.slice(0, shownLength(text))))), [lines, whole]);
 
   // Wrapping changes every row's height: forget the old measurements.
   useEffect(() => {
@@ -82,6 +96,8 @@ export function ReadVirtualRows({ viewport, lines, highlighted, wrap, targetLine
             isTarget={line.number === targetLine}
             added={item.index < readFrom || item.index >= readTo}
             {...rowSelectionProps(selection, line.number, tabStop)}
+            whole={whole.has(line.number)}
+            onShowWhole={onShowWhole}
             rowRef={wrap ? virtualizer.measureElement : undefined}
             style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)` }}
           />

@@ -1,10 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fileSources } from '../file-source-fixtures';
 import { DECEPTIVE_NAMES, searchMatchesFixtures, searchPathsFixtures } from '../fixtures';
 import { rawBidiControls } from '../text/raw-controls';
 import { SearchCard } from './search-card';
+import { SearchMatchesCard } from './search-matches-card';
 
 const headers = () => [...document.querySelectorAll<HTMLElement>('.tc-search__group-header')];
 const header = (path: string) => screen.getByRole('button', { name: new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, `) });
@@ -118,6 +119,24 @@ describe('SearchCard — matches', () => {
       await user.keyboard('{Home}');
       expect(focused()).toBe(headers()[0]);
       expect(container.querySelectorAll('[data-roving-key][tabindex="0"]')).toHaveLength(1);
+    });
+
+    it('opens a group asked for (a find hit) and scrolls its rows into the DOM', async () => {
+      // happy-dom has no layout: the list scrolls as far as a browser would let it.
+      vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockReturnValue(20_000);
+      vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (this: HTMLElement) {
+        return this.classList.contains('tc-search__groups') ? 576 : 0;
+      });
+      try {
+        const { container } = render(<SearchMatchesCard view={view} focusGroup={{ file: 80 }} />);
+        const list = container.querySelector<HTMLElement>('.tc-search__groups')!;
+        await waitFor(() => expect(list.scrollTop).toBeGreaterThan(80 * 28));
+        fireEvent.scroll(list);
+        await waitFor(() => expect(container.querySelector('[data-roving-key="g80m0"]')).toBeTruthy());
+        expect(container.querySelector('[data-roving-key="g80"]')!.getAttribute('aria-expanded')).toBe('true');
+      } finally {
+        vi.restoreAllMocks();
+      }
     });
 
     it('gives a row with its context open a measured height of its own, and the fixed one back when closed', async () => {

@@ -87,6 +87,7 @@ export function SearchMatchesCard({ view, onOpenLocation, fullResult, fileSource
           openedKey={openedKey}
           onOpen={openMatch}
           fileSource={fileSource}
+          focusGroup={focusGroup}
         />
       )}
     </CardFrame>

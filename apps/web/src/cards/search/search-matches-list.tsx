@@ -1,4 +1,4 @@
-import { memo, useCallback, useId, useMemo, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import type { CallLocation, SearchFileMatches, SearchLineMatch } from '@toolcards/protocol';
 import { countText } from '../frame/count-text';
@@ -28,6 +28,8 @@ interface SearchMatchesListProps {
   onOpen: (key: string, location: CallLocation) => void;
   /** Files as they are now: each match row can show its context (absent: no such control). */
   fileSource?: FileSource;
+  /** Scroll this group's header to the top (a find hit is in it); a new object each time it is asked. */
+  focusGroup?: { file: number };
 }
 
 /**
@@ -36,11 +38,15 @@ interface SearchMatchesListProps {
  * its place in the flat list; every group keeps its own list element, and each item says
  * its position and its list's size, so a screen reader still hears "3 of 12".
  */
-export function SearchMatchesList({ files, expanded, onExpand, openedKey, onOpen, fileSource }: SearchMatchesListProps) {
+export function SearchMatchesList({ files, expanded, onExpand, openedKey, onOpen, fileSource, focusGroup }: SearchMatchesListProps) {
   const id = useId();
   const [contexts, setContexts] = useState<ReadonlySet<string>>(() => new Set());
   const items = useMemo(() => matchListItems(files, expanded, contexts), [files, expanded, contexts]);
   const indexOfKey = useMemo(() => new Map(items.map((item, index) => [item.key, index])), [items]);
+
+  // The card's first render draws the rows in view, bare; their actions and the rows around
+  // them follow in a deferred render, usually before the next frame: the first paint comes sooner.
+  const complete = useDeferredValue(true, false);
 
   const roving = useRovingFocus<HTMLDivElement>(
     items,
@@ -62,7 +68,7 @@ export function SearchMatchesList({ files, expanded, onExpand, openedKey, onOpen
     estimateSize,
     getItemKey,
     rangeExtractor,
-    overscan: 4,
+    overscan: complete ? 4 : 0,
     // The first paint (and a test DOM without layout) shows a full list's screenful; the
     // real size comes from a ResizeObserver, never from a layout read inside the mount.
     initialRect: { width: 600, height: LIST_VIEWPORT_PX },
@@ -70,6 +76,14 @@ export function SearchMatchesList({ files, expanded, onExpand, openedKey, onOpen
     // A measurement that changes the range re-renders in a normal update, not inside the mount's task.
     useFlushSync: false,
   });
+
+  // A group asked for: its header at the top, so its rows (the card opens the group) mount in view.
+  const indexOfKeyRef = useRef(indexOfKey);
+  indexOfKeyRef.current = indexOfKey;
+  useEffect(() => {
+    const index = focusGroup === undefined ? undefined : indexOfKeyRef.current.get(groupKey(focusGroup.file));
+    if (index !== undefined) virtualizer.scrollToIndex(index, { align: 'start' });
+  }, [focusGroup, virtualizer]);
 
   const toggleContext = useCallback((key: string) => {
     setContexts((current) => {
@@ -129,6 +143,7 @@ export function SearchMatchesList({ files, expanded, onExpand, openedKey, onOpen
                         opened={openedKey === item.key}
                         onOpen={onOpen}
                         fileSource={fileSource}
+                        withActions={complete}
                         contextId={`${id}-${item.key}-context`}
                         showContext={item.contextOpen}
                         onToggleContext={toggleContext}
@@ -157,9 +172,11 @@ interface SearchMatchRowProps {
   /** The context is open: its state lives in the list, so a row scrolled away and back keeps it. */
   showContext: boolean;
   onToggleContext: (key: string) => void;
+  /** "Open in editor", "Copy path:line" and "±3" (from the list's second render on). */
+  withActions: boolean;
 }
 
-const SearchMatchRow = memo(function SearchMatchRow({ rovingKey, path, match, tabIndex, opened, onOpen, fileSource, contextId, showContext, onToggleContext }: SearchMatchRowProps) {
+const SearchMatchRow = memo(function SearchMatchRow({ rovingKey, path, match, tabIndex, opened, onOpen, fileSource, contextId, showContext, onToggleContext, withActions }: SearchMatchRowProps) {
   const clipped = clipLine(match.line, match.ranges, PREVIEW_CHARS);
   return (
     <>
@@ -180,8 +197,8 @@ const SearchMatchRow = memo(function SearchMatchRow({ rovingKey, path, match, ta
         </span>
       </button>
       {/* Beside the row's button, with its tab index: Tab from the focused row reaches them; arrows move between rows as before. */}
-      <EditorActions path={path} line={match.lineNumber} column={matchColumn(match.ranges)} tabIndex={tabIndex} />
-      {fileSource && (
+      {withActions && <EditorActions path={path} line={match.lineNumber} column={matchColumn(match.ranges)} tabIndex={tabIndex} />}
+      {withActions && fileSource && (
         <button
           type="button"
           className="tc-icon-action tc-search__context-toggle"

@@ -1,0 +1,25 @@
+import { memo, startTransition, useEffect, useState } from 'react';
+import { estimateRowHeight } from './estimate-row-height';
+import { RowMountQueue } from './row-mount-queue';
+import type { TimelineRow } from './timeline-row';
+import { TimelineRowView } from './timeline-row-view';
+
+/** `.timeline__row`'s vertical padding (app.css): the estimate counts it, the placeholder sits inside it. */
+const ROW_PADDING_PX = 12;
+/** Card bodies mounted per frame: a screenful of new cards in one frame was a stream's longest task. */
+const BODIES_PER_FRAME = 2;
+
+const bodies = new RowMountQueue(BODIES_PER_FRAME);
+
+/**
+ * A row's card, mounted after the row's first frame. The row itself (placed, measured)
+ * comes with whatever render brought it into view — often a scroll's, which React does not
+ * slice — holding its estimated height; its card (Markdown, a read card and its virtual
+ * rows) follows a frame or more later, in a transition, a couple of cards per frame.
+ */
+export const DeferredRowView = memo(function DeferredRowView({ row }: { row: TimelineRow }) {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => bodies.request(() => startTransition(() => setMounted(true))), []);
+  if (mounted) return <TimelineRowView row={row} />;
+  return <div className="timeline__placeholder" style={{ height: Math.max(0, estimateRowHeight(row) - ROW_PADDING_PX) }} aria-hidden="true" />;
+});

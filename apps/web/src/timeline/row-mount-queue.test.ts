@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { RowMountQueue } from './row-mount-queue';
+
+function frames() {
+  const pending: (() => void)[] = [];
+  return {
+    schedule: (callback: () => void) => {
+      pending.push(callback);
+      return () => void pending.splice(pending.indexOf(callback), 1);
+    },
+    next: () => pending.splice(0).forEach((callback) => callback()),
+    count: () => pending.length,
+  };
+}
+
+describe('RowMountQueue', () => {
+  it('lets a few mounts through per frame, the latest asked first', () => {
+    const frame = frames();
+    const queue = new RowMountQueue(2, frame.schedule);
+    const mounted: string[] = [];
+    for (const name of ['a', 'b', 'c', 'd', 'e']) queue.request(() => mounted.push(name));
+    expect(mounted).toEqual([]);
+    frame.next();
+    expect(mounted).toEqual(['e', 'd']);
+    frame.next();
+    expect(mounted).toEqual(['e', 'd', 'c', 'b']);
+    frame.next();
+    expect(mounted).toEqual(['e', 'd', 'c', 'b', 'a']);
+    expect(frame.count()).toBe(0);
+  });
+
+  it('forgets a withdrawn mount, and asks for one frame at a time', () => {
+    const frame = frames();
+    const queue = new RowMountQueue(2, frame.schedule);
+    const mounted: string[] = [];
+    queue.request(() => mounted.push('a'));
+    const withdraw = queue.request(() => mounted.push('b'));
+    queue.request(() => mounted.push('c'));
+    expect(frame.count()).toBe(1);
+    withdraw();
+    expect(queue.size).toBe(2);
+    frame.next();
+    expect(mounted).toEqual(['c', 'a']);
+    withdraw();
+    expect(frame.count()).toBe(0);
+  });
+});
