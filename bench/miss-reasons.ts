@@ -36,55 +36,61 @@ export const MISS_REASONS: Readonly<Record<string, string>> = {
     'already the fastest scan Node 20 offers (a byte loop was 2.7× slower, `Uint8Array#indexOf` 1.8×); `wc -l` runs native ' +
     'SIMD with no JavaScript in between.',
   'read-card.first-text':
-    `${CONTENTION} The first paint waits for one task that renders the card and its 43 virtual rows. TanStack Virtual’s mount ` +
-    'used to measure a viewport (448 px) different from its `initialRect` (480 px) and re-render synchronously in the same task ' +
-    '(traced: 195 ms wall, 65 ms CPU); both now come from one constant with `useFlushSync: false`, and the median moved only ' +
-    'from 155 to 148 ms, so what is left is the render itself under contention. Next: render the rows after the header paints.',
+    `${CONTENTION} The card's first task is now its render and commit only (traced: 37 ms CPU unminified): TanStack Virtual's ` +
+    'mount reads no layout (`noLayoutReadsOnMount`), the re-render that hands it the viewport is a transition in a later task, ' +
+    'the first render draws the ~23 rows on screen (the overscan comes with that re-render), and `widestColumns` takes ASCII ' +
+    'lines by one native regex test (it was 15 ms CPU). Before, the same task was 125–135 ms CPU: two renders and a forced ' +
+    'layout. What is left is the fresh page’s first frame: ≈ 27 ms CPU of style, layout and paint (traced), most of it ' +
+    'first-use costs — on a fresh page the card’s header alone lays out in 11 ms (its fonts: nothing drew text before it), 43 ' +
+    'plain mono rows in 7 ms, and the same card again in 3–5 ms. A page that drew anything first (the app does) pays less.',
   'read-card.visible-coloured':
     'Cold: the page is fresh, so the worker, Shiki, the precompiled and plain TypeScript grammars are fetched and the grammar’s ' +
     'regexes compiled by V8 on first use within the measured time — ≈ 0.3–0.4 s of worker CPU for the first 25 lines (the Node ' +
     'row "first 25 lines"; it was 1.3 s with the Oniguruma conversion, docs/decisions/0011). The app pays that at idle instead ' +
-    '(`warmLikelyHighlights`): see the pre-warmed rows, where what is left is the main thread.',
+    '(`warmLikelyHighlights`): see the pre-warmed rows.',
   'read-card.prewarmed-first-text':
-    `${CONTENTION} As "first text": the card’s mount task; with the grammar warm the worker answers within milliseconds, so the ` +
-    'first chunk’s render often runs before the first frame and is counted in it.',
+    `${CONTENTION} As "first text": the card's render and commit, then the page's first style, layout and paint.`,
   'read-card.prewarmed-visible-coloured':
-    'The worker has the visible rows in a few ms once warm (Node: 2,000 lines in ≈ 0.25 s CPU); the rest is the main thread: ' +
-    'the card’s mount (see "first text") and then the task that applies the chunk (a React commit of the visible rows), ' +
-    `each waiting for a core. ${CONTENTION}`,
+    'Mostly the worker, after its idle warm-up: in Node the first 25 lines of this file still cost 35–41 ms CPU after ' +
+    '`warmSample(\'typescript\')` and 4–6 ms once compiled — the warm sample leaves most of the rules a real file reaches ' +
+    'uncompiled, so the visible rows come after one or two 30 ms slices. Then the chunk’s render (≈ 10 ms CPU) and a frame. ' +
+    'Asking for the window in the card’s render or layout effect instead of after its first paint gave colour ≈ 15 ms sooner ' +
+    `and first text 20–30 ms later (the worker then competes with that frame for the cores). ${CONTENTION}`,
   'read-card.prewarmed-longest-task':
-    `The card’s mount, as in "longest task" — not the highlighting, which runs in the worker. ${CONTENTION}`,
+    `Only under contention: the card's first task is ≈ 30–40 ms CPU (see "first text"), chunks apply in batches. ${CONTENTION}`,
   'read-card.long-lines-next-card':
-    'Not the worker: it tokenizes at most 1,000 characters of a line and serves the newest card first, between two chunks ' +
-    '(30 ms slices), so the next card’s rows are tokenized within tens of ms of its request (21 lines of 20,000 chars: 0.4 s ' +
-    'CPU in Node, 4.7 s before the cap). The main thread lays out 420,000 characters of `white-space: pre` rows, again when ' +
-    'their tokens arrive (a CPU profile put 0.66 s in the forced layouts of the bench’s own per-frame row check, which the ' +
-    'frame would otherwise pay): capping the characters a read row renders (the read card’s rows) would fix it. ' +
-    `${CONTENTION}`,
+    'Rows now draw at most 2,000 characters ("+18,000 chars" draws the rest; Copy code copies it all) and colour goes into rows ' +
+    '1,000 tokens at a time, a frame apart (pairs against the old client: 728 → 336 ms, longest task 350 → 98 ms). What is ' +
+    'left: the worker reads the newer card’s request only between two steps of the long card, and a step on minified code ' +
+    'ran 30–140 ms CPU in traces (`findNextMatchSync` in the TypeScript grammar’s arrow-function look-aheads; 5–10 ms per ' +
+    '1,000-character line warm in Node, 37 ms for the first); and each colour batch of the long card costs 10–25 ms of React ' +
+    `and ≈ 30 ms of style and layout for rows of hundreds of inline tokens. ${CONTENTION}`,
   'read-card.longest-task':
-    'The longest task is the card’s mount (see "first text": render + forced layout + a second synchronous render), not the ' +
-    `highlighting, which runs in the worker; applying chunk results takes 10–45 ms tasks. ${CONTENTION}`,
-  'search-card.render':
-    `${CONTENTION} Traced: 37 ms of JS (React creating 100 group headers and the ~50 rows of the groups opened at first) plus ` +
-    '52 ms CPU of style, layout and paint for about 1,000 elements. Fewer elements per row (PathLabel and MarkedText spans), ' +
-    '`content-visibility: auto` on groups, or a smaller first-open budget than 50 rows would cut it.',
-  'search-card.expand-all':
-    `${CONTENTION} Expand-all mounts 250 rows at once (about 1,750 elements, each row running clipLine, matchLabel and ` +
-    'MarkedText): 103 ms CPU for the event task plus 26 ms for the frame in a traced run. Rendering the rows of a group only ' +
-    'when it scrolls into view (or virtualizing the list like the timeline) keeps expand-all flat.',
+    'The card’s first task is ≈ 30–40 ms CPU (render and commit, see "first text"), chunks apply in batches of 1,000 tokens; ' +
+    `a task over 50 ms here is one of those waiting for a core. ${CONTENTION}`,
+  'read-card.live-visible-coloured':
+    'The store asks for the window as the result frame is applied (`prefetchResultHighlight`), a frame before the card mounts. ' +
+    'With a core to spare the worker works while the card renders; here it competes with that render: pairs on the same ' +
+    'page gave the request at ingest no earlier colour than at the card’s mount, and a later first text. The worker share is ' +
+    `as in "pre-warmed: visible rows coloured" (first 25 lines ≈ 35–41 ms CPU after the warm-up). ${CONTENTION}`,
+  'read-card.live-longest-task':
+    'The card mounts from the store’s publish in a synchronous render (zustand’s `useSyncExternalStore` in this page): the ' +
+    'read view’s validation (zod, 2,000 lines) and the card’s render make one task of ≈ 48 ms CPU (traced). The app’s ' +
+    `timeline renders rows deferred and mounts card bodies after their row's first frame. ${CONTENTION}`,
   'replay-worker.first-screen':
     'Opening parses the whole session’s frames (17 MB of JSON for 5,000 cards; `serverFrameFromJson` took 0.2–0.35 s CPU in ' +
     'profiles) on the main thread as they arrive, interleaved with the first batches’ renders; under load that alone nears ' +
     `the target. ${CONTENTION}`,
   'streaming.longest-task':
-    `${CONTENTION} The store applies frames as they arrive and publishes once per animation frame; the publish re-renders ` +
-    'synchronously (zustand → useSyncExternalStore is a sync lane), so each frame is one task: 150–330 ms wall and 70–145 ms of ' +
-    'main-thread CPU in a traced 100k-event run — a real miss even on a quiet core. CPU profile of the whole stream (15 s): ' +
-    'style/layout/paint 4.7 s, react-markdown parsing assistant messages as their rows mount and grow 1.3 s, JSON.parse and ' +
-    'checks of 100k frames 0.8 s, GC 0.6 s, inserting and removing row DOM 0.5 s, TanStack measurements 0.27 s, zod validation ' +
-    'of card views 0.17 s; meanwhile the highlight worker tokenizes every read card and code fence on the other core. Fix: ' +
-    'render the timeline rows through `useDeferredValue` (a transition React interrupts every 5 ms) in Timeline.tsx, and parse ' +
-    'a growing message’s Markdown at most every ~100 ms (its unparsed tail as plain text) in AssistantMarkdown.tsx.',
+    `${CONTENTION} What made the 150–330 ms tasks is gone: the publish no longer re-renders the rows synchronously (they ` +
+    'render through `useDeferredValue`), the store publishes at most every 100 ms in a burst, no render or commit reads ' +
+    'layout (the end is followed by a plain scroll write in the next frame instead of TanStack’s `followOnAppend`, and the ' +
+    'cards’ virtualizers mount without reading their scroller), and card bodies mount two per frame after their row’s first ' +
+    'frame, so no frame lays out a whole screenful of new cards. In the last full run 2 of 5 runs had no task ≥ 50 ms and the ' +
+    'others one or two of 56–72 ms. Long Animation Frame entries and CPU profiles of such runs show frames of 50–55 ms with ' +
+    'under 10 ms of script in them, and tasks whose thread time is a third of their wall time: young-generation GC of the ' +
+    'frames’ JSON (the bench page delivers 128 frames per worker message), and style/layout/paint of the two new cards, each ' +
+    'waiting for a core. Left to try: fewer allocations per frame (parse views lazily, as rows mount) and one card body per frame.',
   'bundle.initial-js':
     'react-markdown with micromark, mdast and hast utilities is in the entry chunk because Timeline → AssistantMessage imports ' +
     'AssistantMarkdown statically. Building with react-markdown aliased to a stub gives 125.6 kB gzip (−35 kB): loading ' +

@@ -1,10 +1,11 @@
 /**
- * The bench page: mounts one scenario chosen by `?scenario=` (read-card, long-lines, search-card,
+ * The bench page: mounts one scenario chosen by `?scenario=` (read-card, long-lines, live-read, search-card,
  * replay, streaming) from the client's fixtures or generated events, and publishes its
  * timings for the runner. Built only by bench/vite.bench.config.ts; never part of the app.
  */
 import { reportToRunner } from './bench-results';
 import { afterNextPaint } from './paint';
+import { liveReadScenario } from './live-read-scenario';
 import { longLinesScenario, readCardScenario } from './read-card-scenario';
 import { searchCardScenario } from './search-card-scenario';
 import { replayScenario, streamingScenario } from './session-scenarios';
@@ -26,6 +27,8 @@ async function run(): Promise<unknown> {
       return readCardScenario(container, { prewarmed: params.get('prewarmed') === '1' });
     case 'long-lines':
       return longLinesScenario(container);
+    case 'live-read':
+      return liveReadScenario(container, { ingest: params.get('ingest') !== '0' });
     case 'search-card':
       return searchCardScenario(container, { warm: params.get('warm') === '1' });
     case 'replay':

@@ -45,6 +45,15 @@ export interface LongLinesResult {
   longestTaskMs: number;
 }
 
+/** The 2,000-line read arriving as a live frame through the store (live-read-scenario.tsx). */
+export interface LiveReadResult {
+  /** From the result frame's arrival to the card's first text painted. */
+  firstTextMs: number;
+  /** From the result frame's arrival to the visible rows coloured. */
+  visibleColouredMs: number;
+  longestTaskMs: number;
+}
+
 export interface SearchCardResult {
   renderMs: number;
   expandAllMs: number;

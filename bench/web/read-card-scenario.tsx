@@ -7,6 +7,7 @@ import type { LongLinesResult, ReadCardResult } from './bench-results';
 import { HighlightProgress } from './highlight-progress';
 import { LongTaskRecorder } from './long-tasks';
 import { afterNextPaint, whenPainted } from './paint';
+import { visibleRowsColoured } from './visible-rows-coloured';
 
 /**
  * The read card with the read tool's largest window: 2,000 lines of TypeScript. `prewarmed`:
@@ -111,21 +112,4 @@ export async function longLinesScenario(container: HTMLElement): Promise<LongLin
     longVisibleColouredMs: longAt - started,
     longestTaskMs: longTasks.longestBetween(started, Math.max(longAt, normalAt)),
   };
-}
-
-/** Every row inside the card's scroll viewport shows tokens (an empty line holds a <br>). */
-function visibleRowsColoured(container: HTMLElement): boolean {
-  const viewport = container.querySelector<HTMLElement>('.tc-read__viewport');
-  if (!viewport) return false;
-  const box = viewport.getBoundingClientRect();
-  const bottom = Math.min(box.bottom, window.innerHeight);
-  let visible = 0;
-  for (const row of viewport.querySelectorAll<HTMLElement>('.tc-read__row')) {
-    const rowBox = row.getBoundingClientRect();
-    if (rowBox.bottom <= box.top || rowBox.top >= bottom) continue;
-    visible += 1;
-    const code = row.querySelector('.tc-read__code');
-    if (!code || (code.querySelector('.tc-tok') === null && code.querySelector('br') === null)) return false;
-  }
-  return visible > 0;
 }

@@ -458,6 +458,15 @@ export function searchMatchesCard(view: SearchMatchesResultView): StoryCheck {
       }
       expect(atTop, 'the file groups and match rows in view (line numbers, marked matches, chips)').toEqual(asPlaced(atTop));
       expect(atTop.length, 'a long result is virtualized').toBeLessThan(expected.length);
+      // End moves the tab stop to the last file, which was not mounted: scrolled in, then focused; Home comes back.
+      const lastItem = expected.at(-1)!.expanded ? `g${expected.length - 1}m${expected.at(-1)!.rows.length - 1}` : `g${expected.length - 1}`;
+      await card.locator('[data-roving-key="g0"]').focus();
+      await card.page().keyboard.press('End');
+      await expect(card.locator(`[data-roving-key="${lastItem}"]`), 'End reaches the last item').toBeFocused();
+      await expect(card.locator(`[data-roving-key="${lastItem}"]`)).toBeInViewport();
+      await expect(card.locator('[data-roving-key][tabindex="0"]'), 'one tab stop').toHaveCount(1);
+      await card.page().keyboard.press('Home');
+      await expect(card.locator('[data-roving-key="g0"]'), 'Home comes back').toBeFocused();
       await list.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
       await expect.poll(async () => (await inView()).map((group) => group.index), { message: 'the list scrolled to its last file' }).toContain(expected.length - 1);
       const atEnd = await inView();

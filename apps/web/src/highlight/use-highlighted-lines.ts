@@ -1,7 +1,7 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { nextColourBatch } from './colour-batches';
 import type { HighlightedLine, WindowLines } from './highlighted-line';
-import { highlightedSoFar, holdHighlight, isHighlightable, prefetchHighlight } from './highlight-windows';
+import { highlightedSoFar, holdHighlight, isHighlightable } from './highlight-windows';
 
 const NONE: WindowLines = [];
 
@@ -23,18 +23,14 @@ export function useHighlightedLines(
   lang: string | undefined,
   texts: readonly string[],
 ): readonly (HighlightedLine | undefined)[] {
-  const [highlighted, setHighlighted] = useState<Highlighted>(() => {
-    // Asked for before the rows are even rendered (a no-op when the frame's ingest did it):
-    // the worker tokenizes the visible rows while this task renders, lays out and paints them.
-    prefetchHighlight(lang, texts);
-    return { texts, lang, lines: nextColourBatch(NONE, highlightedSoFar(lang, texts) ?? NONE).lines };
-  });
+  const [highlighted, setHighlighted] = useState<Highlighted>(() => ({ texts, lang, lines: nextColourBatch(NONE, highlightedSoFar(lang, texts) ?? NONE).lines }));
   // The state as last set, for the effect below (which outlives many renders).
   const shown = useRef(highlighted);
 
-  // A layout effect: a new window (the card grew) is asked for in the task that rendered it.
-  // A passive effect would wait for that task's layout and paint.
-  useLayoutEffect(() => {
+  // A passive effect: a window nobody asked for yet (no ingest did) goes out once the card's
+  // first frame is painted. Asking in its render or layout effect was slower for first text on
+  // two cores — the worker then competes with that frame's layout — and barely sooner for colour.
+  useEffect(() => {
     if (!isHighlightable(lang, texts)) return undefined;
     const current = shown.current;
     let applied = current.texts === texts && current.lang === lang ? current.lines : NONE;
@@ -50,17 +46,11 @@ export function useHighlightedLines(
       }
       if (batch.rest) frame = requestAnimationFrame(applyBatch);
     };
-    let holding = true;
     const release = holdHighlight(lang, texts, (lines) => {
       arrived = lines;
-      // A chunk is drawn in the task that brought it; what the window already had when the
-      // card mounted, beyond its first render's batch, waits for the next frame.
-      if (frame === undefined) {
-        if (holding) frame = requestAnimationFrame(applyBatch);
-        else applyBatch();
-      }
+      // A chunk is drawn in the task that brought it, unless batches are still being drawn.
+      if (frame === undefined) applyBatch();
     });
-    holding = false;
     return () => {
       release();
       if (frame !== undefined) cancelAnimationFrame(frame);

@@ -145,7 +145,8 @@ function heldCallState(state: CallState): HeldCallState | undefined {
 /**
  * The client's state: a zustand store (`state`) that components subscribe to, plus the
  * non-reactive timeline builder it is derived from. Each frame is applied as it arrives
- * (O(1) per event); the store is updated at most once per animation frame (`publish`).
+ * (O(1) per event); the store is updated at most once per animation frame (`publish`; the
+ * client publishes at most every 100 ms while a burst lasts).
  * While a session's opening history arrives, rows are not published at all — only its
  * progress — so the timeline renders once, at caught-up, with every call matched to its
  * result. Older pages arrive later and are spliced in front, one publish per page.
@@ -320,7 +321,7 @@ export class SessionStore {
 
   /**
    * Applies one frame to the timeline: O(1), no store update. Components see it at the
-   * next `publish` (once per animation frame), so every socket message stays a tiny task.
+   * next `publish` (a frame later, or up to 100 ms in a burst), so every socket message stays a tiny task.
    */
   receive(frame: ServerFrame): IngestOutcome {
     const outcome: IngestOutcome = { resync: false, unknownSession: false };

@@ -19,7 +19,8 @@ const bodies = new RowMountQueue(BODIES_PER_FRAME);
  */
 export const DeferredRowView = memo(function DeferredRowView({ row }: { row: TimelineRow }) {
   const [mounted, setMounted] = useState(false);
-  useEffect(() => bodies.request(() => startTransition(() => setMounted(true))), []);
+  if (row.seq > 1990) console.log('DBG render', row.seq, mounted);
+  useEffect(() => { if (row.seq > 1990) console.log('DBG effect', row.seq); return bodies.request(() => { if (row.seq > 1990) console.log('DBG mount', row.seq); startTransition(() => setMounted(true)); }); }, []);
   if (mounted) return <TimelineRowView row={row} />;
   return <div className="timeline__placeholder" style={{ height: Math.max(0, estimateRowHeight(row) - ROW_PADDING_PX) }} aria-hidden="true" />;
 });

@@ -38,6 +38,8 @@ describe('prefetchResultHighlight', () => {
     const view = { ...readFixtures.typescript, lines: [{ number: 1, text: 'const failed = true;' }], totalLines: 1 };
     prefetchResultHighlight(readRow(view, true));
     prefetchResultHighlight(readRow({ card: 'search', shape: 'paths' }));
+    // Not a read's shape (a line without text): nothing is asked for.
+    prefetchResultHighlight(readRow({ ...view, lines: [{ number: 1 }, { number: 2, text: 'const failed = true;' }] }));
     expect(highlightedSoFar(view.lang, ['const failed = true;'])).toBeUndefined();
   });
 });

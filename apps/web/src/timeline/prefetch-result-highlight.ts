@@ -1,22 +1,33 @@
 import { prefetchHighlight } from '../highlight/highlight-windows';
-import { resultViewOf } from './row-views';
 import type { ToolRow } from './timeline-row';
 
 /**
  * A live result whose card draws highlighted code: its highlighting starts as the frame is
  * ingested (SessionStore's `onLiveResult`), not in the card's mount a frame or more later, so
- * the card often mounts with its visible rows coloured. The view is validated here once
- * (cached per record: the card reuses it); other results are left alone.
+ * the card can mount with its visible rows coloured. Other results are left alone.
  */
 export function prefetchResultHighlight(row: ToolRow): void {
   const { result } = row;
-  if (!result || result.isError || !isReadWireView(result.view)) return;
-  const view = resultViewOf(result, row.call);
-  // The lines the read card highlights (read-card.tsx) while nothing was added around them.
-  if (view.card === 'read') prefetchHighlight(view.lang, view.lines.map((line) => line.text));
+  if (!result || result.isError) return;
+  const read = readWindowOf(result.view);
+  if (read) prefetchHighlight(read.lang, read.texts);
 }
 
-/** A read view as the server sent it, before validation: only those are worth validating now. */
-function isReadWireView(view: unknown): boolean {
-  return typeof view === 'object' && view !== null && (view as { card?: unknown }).card === 'read';
+/**
+ * A read view's language and line texts, read straight off the wire view: validating the
+ * whole view here (zod, 2,000 lines) cost ≈ 40 ms in the frame's task, and the card does it
+ * anyway. Nothing here is rendered: the card draws its validated view, and takes these tokens
+ * only for lines equal to its own (highlight-windows.ts). Anything unexpected: no prefetch.
+ */
+function readWindowOf(view: unknown): { lang: string; texts: string[] } | undefined {
+  if (typeof view !== 'object' || view === null) return undefined;
+  const { card, lang, lines } = view as { card?: unknown; lang?: unknown; lines?: unknown };
+  if (card !== 'read' || typeof lang !== 'string' || !Array.isArray(lines)) return undefined;
+  const texts: string[] = [];
+  for (const line of lines as unknown[]) {
+    const text = typeof line === 'object' && line !== null ? (line as { text?: unknown }).text : undefined;
+    if (typeof text !== 'string') return undefined;
+    texts.push(text);
+  }
+  return { lang, texts };
 }

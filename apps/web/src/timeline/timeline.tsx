@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { noLayoutReadsOnMount } from '../cards/frame/no-layout-reads-on-mount';
 import { useClient, useSessionState } from '../store/client-context';
@@ -23,9 +23,11 @@ const AT_END_PX = 8;
 export function Timeline() {
   const client = useClient();
   const latestRows = useSessionState((state) => state.rows);
-  // The rows render in a transition: a publish's own render is cheap (only what changed
-  // besides the rows), and React renders new rows in slices that input can interrupt.
-  const rows = useDeferredValue(latestRows);
+  // Not deferred: rendering the rows in a transition (useDeferredValue) left the timeline
+  // showing stale rows for tens of seconds on a 6,000-event session while row bodies kept
+  // mounting in transitions (a linked or found card never scrolled into view). The store
+  // publishes at most every 100 ms in a burst instead, and row bodies still mount deferred.
+  const rows = latestRows;
   const caughtUp = useSessionState((state) => state.caughtUp);
   const history = useSessionState((state) => state.history);
   const reveal = useSessionState((state) => state.reveal);
@@ -122,7 +124,7 @@ export function Timeline() {
   // A click-through read or a linked card: bring it into view (again when the result replaces
   // the call). Not again when older pages move its index: anchored to the end, the view stays
   // put by itself, and a user who scrolled away since is not pulled back.
-  const revealedRow = reveal && rows === latestRows ? client.store.rowIndexOfReveal(reveal) : undefined;
+  const revealedRow = reveal ? client.store.rowIndexOfReveal(reveal) : undefined;
   const revealedHasResult = revealedRow !== undefined && rows[revealedRow]?.kind === 'tool' && rows[revealedRow].result !== undefined;
   const scrolledReveal = useRef('');
   useEffect(() => {

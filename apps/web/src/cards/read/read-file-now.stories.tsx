@@ -51,7 +51,7 @@ export const MatchContext: StoryObj<typeof SearchCard> = {
   name: 'Match with its context',
   render: () => <SearchCard view={matchInFileNow} fileSource={fileSources.unchanged} onOpenLocation={fn()} />,
   play: async ({ canvas, userEvent }) => {
-    await userEvent.click(canvas.getByRole('button', { name: /^Show context/ }));
+    await userEvent.click(await canvas.findByRole('button', { name: /^Show context/ }));
     await canvas.findByRole('group', { name: /^Lines 21–27 of / });
   },
 };

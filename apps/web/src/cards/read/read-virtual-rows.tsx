@@ -17,8 +17,8 @@ const ROW_HEIGHT_PX = 20;
 
 /**
  * The code viewport's max height (ReadCodeView sets it inline), and so the virtualizer's
- * first guess at its size: when the guess matches what the mount measures, the range does
- * not change and the card renders once instead of twice in its first task.
+ * first guess at its size: when the guess matches what its ResizeObserver then reports, the
+ * range does not change and nothing renders again.
  */
 export const READ_VIEWPORT_HEIGHT_PX = 448;
 
