@@ -75,8 +75,8 @@ export const MISS_REASONS: Readonly<Record<string, string>> = {
     `as in "pre-warmed: visible rows coloured" (first 25 lines ≈ 35–41 ms CPU after the warm-up). ${CONTENTION}`,
   'read-card.live-longest-task':
     'The card mounts from the store’s publish in a synchronous render (zustand’s `useSyncExternalStore` in this page): the ' +
-    'read view’s validation (zod, 2,000 lines) and the card’s render make one task of ≈ 48 ms CPU (traced). The app’s ' +
-    `timeline renders rows deferred and mounts card bodies after their row's first frame. ${CONTENTION}`,
+    'read view’s validation (zod, 2,000 lines) and the card’s render make one task of ≈ 48 ms CPU (traced). In the app ' +
+    `the timeline mounts a card body a frame or more after its row (DeferredRowView). ${CONTENTION}`,
   'replay-worker.first-screen':
     'Opening parses the whole session’s frames (17 MB of JSON for 5,000 cards; `serverFrameFromJson` took 0.2–0.35 s CPU in ' +
     'profiles) on the main thread as they arrive, interleaved with the first batches’ renders; under load that alone nears ' +

@@ -1,4 +1,4 @@
-import { memo, startTransition, useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { estimateRowHeight } from './estimate-row-height';
 import { RowMountQueue } from './row-mount-queue';
 import type { TimelineRow } from './timeline-row';
@@ -15,12 +15,13 @@ const bodies = new RowMountQueue(BODIES_PER_FRAME);
  * A row's card, mounted after the row's first frame. The row itself (placed, measured)
  * comes with whatever render brought it into view — often a scroll's, which React does not
  * slice — holding its estimated height; its card (Markdown, a read card and its virtual
- * rows) follows a frame or more later, in a transition, a couple of cards per frame.
+ * rows) follows a frame or more later, a couple of cards per frame.
  */
 export const DeferredRowView = memo(function DeferredRowView({ row }: { row: TimelineRow }) {
   const [mounted, setMounted] = useState(false);
-  if (row.seq > 1990) console.log('DBG render', row.seq, mounted);
-  useEffect(() => { if (row.seq > 1990) console.log('DBG effect', row.seq); return bodies.request(() => { if (row.seq > 1990) console.log('DBG mount', row.seq); startTransition(() => setMounted(true)); }); }, []);
+  // A plain update, not a transition: transitions wait behind every other one (the timeline's
+  // stream keeps starting them), and two card bodies are a small render anyway.
+  useEffect(() => bodies.request(() => setMounted(true)), []);
   if (mounted) return <TimelineRowView row={row} />;
   return <div className="timeline__placeholder" style={{ height: Math.max(0, estimateRowHeight(row) - ROW_PADDING_PX) }} aria-hidden="true" />;
 });

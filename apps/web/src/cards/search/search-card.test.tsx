@@ -146,7 +146,8 @@ describe('SearchCard — matches', () => {
       const before = parseFloat(canvas.style.height);
       const row = () => container.querySelector<HTMLElement>('.tc-search__row')!;
       expect(row().style.height).toBe('20px');
-      const toggle = within(row()).getByRole('button', { name: /^Show context/ });
+      // A long list's row actions come a frame after its first paint.
+      const toggle = await within(row()).findByRole('button', { name: /^Show context/ });
       await user.click(toggle);
       expect(toggle.getAttribute('aria-expanded')).toBe('true');
       expect(row().querySelector(`#${CSS.escape(toggle.getAttribute('aria-controls')!)}`)).toBeTruthy();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SearchFileMatches } from '@toolcards/protocol';
-import { GROUP_HEADER_PX, itemSize, MATCH_ROW_PX, matchListItems, rangeKeeping, ROW_WITH_CONTEXT_PX, runsByGroup, virtualKey } from './search-match-items';
+import { GROUP_HEADER_PX, itemSize, listHeight, MATCH_ROW_PX, matchListItems, rangeKeeping, ROW_WITH_CONTEXT_PX, runsByGroup, virtualKey } from './search-match-items';
 
 const files: SearchFileMatches[] = [
   { path: 'a.ts', matches: [{ lineNumber: 1, line: 'x' }, { lineNumber: 5, line: 'y' }] },
@@ -35,6 +35,11 @@ describe('item sizes and keys', () => {
     expect(itemSize(header)).toBe(GROUP_HEADER_PX);
     expect(itemSize(row)).toBe(MATCH_ROW_PX);
     expect(itemSize(withContext)).toBe(ROW_WITH_CONTEXT_PX);
+  });
+
+  it('adds up the list’s height', () => {
+    expect(listHeight(matchListItems(files, [true, false, true], new Set()))).toBe(3 * GROUP_HEADER_PX + 3 * MATCH_ROW_PX);
+    expect(listHeight([])).toBe(0);
   });
 
   it('keys a row with its context apart, so its measured height goes when the context closes', () => {

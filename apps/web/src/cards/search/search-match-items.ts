@@ -34,6 +34,11 @@ export function matchListItems(files: readonly SearchFileMatches[], expanded: re
   return items;
 }
 
+/** The whole list's height before measuring. */
+export function listHeight(items: readonly MatchListItem[]): number {
+  return items.reduce((height, item) => height + itemSize(item), 0);
+}
+
 /** The item's height before (or without) measuring. */
 export function itemSize(item: MatchListItem | undefined): number {
   if (item === undefined || item.kind === 'header') return GROUP_HEADER_PX;

@@ -1,4 +1,4 @@
-import { memo, useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import type { CallLocation, SearchFileMatches, SearchLineMatch } from '@toolcards/protocol';
 import { countText } from '../frame/count-text';
@@ -12,7 +12,7 @@ import { MarkedText } from './marked-text';
 import { CONTEXT_LINES, MatchContext } from './match-context';
 import type { FileSource } from '../read/file-source';
 import { matchLabel } from './match-label';
-import { groupKey, itemSize, matchListItems, rangeKeeping, runsByGroup, virtualKey } from './search-match-items';
+import { groupKey, itemSize, listHeight, matchListItems, rangeKeeping, runsByGroup, virtualKey } from './search-match-items';
 import { useRovingFocus } from './use-roving-focus';
 
 /** Preview budget of a match row; the match stays in view, the rest of the line is cut. */
@@ -44,9 +44,15 @@ export function SearchMatchesList({ files, expanded, onExpand, openedKey, onOpen
   const items = useMemo(() => matchListItems(files, expanded, contexts), [files, expanded, contexts]);
   const indexOfKey = useMemo(() => new Map(items.map((item, index) => [item.key, index])), [items]);
 
-  // The card's first render draws the rows in view, bare; their actions and the rows around
-  // them follow in a deferred render, usually before the next frame: the first paint comes sooner.
-  const complete = useDeferredValue(true, false);
+  // A list longer than its viewport draws its first screen bare: the rows' actions and the rows
+  // around them come with a render after that first frame. A plain update from the frame, not
+  // a transition, which any busy stretch of the timeline would keep waiting.
+  const [complete, setComplete] = useState(() => listHeight(items) <= LIST_VIEWPORT_PX);
+  useEffect(() => {
+    if (complete) return undefined;
+    const frame = requestAnimationFrame(() => setComplete(true));
+    return () => cancelAnimationFrame(frame);
+  }, [complete]);
 
   const roving = useRovingFocus<HTMLDivElement>(
     items,
