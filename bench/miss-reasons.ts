@@ -70,9 +70,10 @@ export const MISS_REASONS: Readonly<Record<string, string>> = {
     `a task over 50 ms here is one of those waiting for a core. ${CONTENTION}`,
   'read-card.live-visible-coloured':
     'The store asks for the window as the result frame is applied (`prefetchResultHighlight`), a frame before the card mounts. ' +
-    'With a core to spare the worker works while the card renders; here it competes with that render: pairs on the same ' +
-    'page gave the request at ingest no earlier colour than at the card’s mount, and a later first text. The worker share is ' +
-    `as in "pre-warmed: visible rows coloured" (first 25 lines ≈ 35–41 ms CPU after the warm-up). ${CONTENTION}`,
+    'It pays when a core is free for the worker while the card renders: in this run (load 1.8–3.1) colour came at 227 ms ' +
+    'against 326 ms when the card asks at its mount (the comparison row); in pairs at load 5–7 it came no sooner and the ' +
+    'first text later, the worker competing with the card’s render. The worker share is as in "pre-warmed: visible rows ' +
+    `coloured" (first 25 lines ≈ 35–41 ms CPU after the warm-up). ${CONTENTION}`,
   'read-card.live-longest-task':
     'The card mounts from the store’s publish in a synchronous render (zustand’s `useSyncExternalStore` in this page): the ' +
     'read view’s validation (zod, 2,000 lines) and the card’s render make one task of ≈ 48 ms CPU (traced). In the app ' +
