@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Profiler } from 'react';
 import { readFixtures } from '../fixtures';
 import { rawBidiControls } from '../text/raw-controls';
 import { startHighlight } from '../../highlight/highlight-client';
@@ -182,6 +183,27 @@ describe('ReadCard', () => {
     const importRow = rows(container).find((row) => codeOf(row).startsWith('import {'))!;
     const colours = new Set([...importRow.querySelectorAll<HTMLElement>('.tc-tok')].map((tok) => tok.style.getPropertyValue('--shiki-light')));
     expect(colours.size).toBeGreaterThan(1);
+  });
+
+  // A live session hands a card a new view object now and then (the row re-validated): the
+  // coloured card must take it and come to rest, not re-render itself for ever.
+  it('comes to rest after a new view object of the same read', { timeout: 60_000 }, async () => {
+    let commits = 0;
+    const counted = (view: typeof readFixtures.typescript) => (
+      <Profiler id="card" onRender={() => (commits += 1)}>
+        <ReadCard view={view} />
+      </Profiler>
+    );
+    const { container, rerender } = render(counted(readFixtures.typescript));
+    const allColoured = () => expect(rows(container).every((row) => row.querySelector('.tc-tok') || codeOf(row) === '')).toBe(true);
+    await waitFor(allColoured);
+    rerender(counted({ ...readFixtures.typescript }));
+    await waitFor(allColoured);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    commits = 0;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(commits).toBe(0);
+    expect(container.querySelector('.tc-tok')).not.toBeNull();
   });
 
   it('carries grammar state across chunks: a comment opened in one chunk stays a comment', { timeout: 60_000 }, async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { ReadResultView } from '@toolcards/protocol';
 import { GROW_STEP_LINES, type FileSource } from './file-source';
 import { answerDiffers, fetchAbove, fetchBelow, initialGrowth, shownEdges, type ReadGrowth } from './read-growth';
@@ -19,8 +19,10 @@ export function useReadGrowth(view: ReadResultView, source: FileSource | undefin
   const [state, setState] = useState<{ view: ReadResultView; growth: ReadGrowth }>(() => ({ view, growth: initialGrowth(view) }));
   const [loading, setLoading] = useState<GrowDirection | undefined>(undefined);
   const [error, setError] = useState<string | undefined>(undefined);
-  // Another view in the same card (a re-render with a new result) starts over.
-  const growth = state.view === view ? state.growth : initialGrowth(view);
+  // Another view in the same card (a re-render with a new result) starts over — with one
+  // object per view: a fresh one each render made the highlighted lines' effect re-run for ever.
+  const fresh = useMemo(() => initialGrowth(view), [view]);
+  const growth = state.view === view ? state.growth : fresh;
 
   const grow = useCallback(
     (direction: GrowDirection) => {
