@@ -28,6 +28,7 @@ import {
   genericCard,
   readCard,
   readCardAskingNext,
+  readCardWithLongerLine,
   readCardWithLineLink,
   searchMatchesCard,
   searchMatchesFullResult,
@@ -114,6 +115,8 @@ const STORY_CHECKS: Readonly<Record<string, StoryCheck>> = {
   'cards-read--empty-window-at-offset': readCard(readFixtures.emptyWindowAtOffset),
   'cards-read--capped-window': readCard(readFixtures.cappedWindow),
   'cards-read--long-line': readCard(readFixtures.longLine),
+  // Line 2 has 12,000 characters: the check clicks "+10,000 chars" and the row draws it whole.
+  'cards-read--line-longer-than-row': readCardWithLongerLine(readFixtures.lineLongerThanRow, 2),
   'cards-read--two-thousand-lines': readCard(readFixtures.longTypescript),
   'cards-read--two-thousand-lines-dark': dark(readCard(readFixtures.longTypescript)),
   'cards-read--crlf-sourced': readCard(readFixtures.crlfSourced),

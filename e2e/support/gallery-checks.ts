@@ -2,6 +2,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import type { GenericResultView, ReadResultView, SearchMatchesResultView, SearchPathsResultView, ToolCallView } from '@toolcards/protocol';
 import type { ResultFixture } from '../../apps/web/src/cards/fixtures';
 import type { FullMatchesFile } from '../../apps/web/src/cards/full-result-fixtures';
+import { ROW_TEXT_MAX_CHARS } from '../../apps/web/src/cards/read/row-text-cap';
 
 /**
  * What each gallery story must show, computed from the fixture its story renders. The
@@ -280,6 +281,32 @@ export function readCardAskingNext(view: ReadResultView): StoryCheck {
       await expect(asked, 'nothing asked for before the click').toHaveCount(0);
       await scope.card.getByRole('button', { name: next.label }).click();
       await expect(asked, 'the request the click made').toHaveText(`asked for: read ${view.path} from ${next.offset}, ${next.limit} lines`);
+    },
+  };
+}
+
+/**
+ * A read card with a line longer than a row draws (ROW_TEXT_MAX_CHARS): the row shows the
+ * line's start and "+N chars"; a click on it draws the whole line, coloured, in that row.
+ */
+export function readCardWithLongerLine(view: ReadResultView, lineNumber: number): StoryCheck {
+  const line = view.lines.find((each) => each.number === lineNumber);
+  if (line === undefined || line.text.length <= ROW_TEXT_MAX_CHARS) throw new Error(`line ${lineNumber} of the fixture is not longer than a row draws`);
+  const rest = line.text.length - ROW_TEXT_MAX_CHARS;
+  return {
+    theme: 'light',
+    async assert({ card }) {
+      // `has` is queried inside each row: a page-level locator, not one under the card.
+      const row = card.locator('.tc-read__row').filter({ has: card.page().locator(`.tc-read__gutter[data-line-number="${lineNumber}"]`) });
+      const code = row.locator('.tc-read__code');
+      const button = row.getByRole('button', { name: `Show the rest of line ${lineNumber}: ${count(rest)} more characters` });
+      await expect(button).toHaveText(`+${count(rest)} chars`);
+      await expect(code, 'the row draws the line up to the cap').toHaveText(line.text.slice(0, ROW_TEXT_MAX_CHARS));
+      await expectTokens(card);
+      await button.click();
+      await expect(button, 'the whole line drawn: nothing left to show').toHaveCount(0);
+      await expect(code, 'the whole line, in its row').toHaveText(line.text);
+      await expect(code.locator('.tc-tok').first(), 'still coloured').toBeVisible();
     },
   };
 }

@@ -42,6 +42,7 @@ describe('fixtures', () => {
   it('has the sizes the states are named for', () => {
     expect(readFixtures.longTypescript.lines).toHaveLength(2000);
     expect(readFixtures.longLine.lines[1]!.text).toHaveLength(2000);
+    expect(readFixtures.lineLongerThanRow.lines[1]!.text).toHaveLength(12_000);
     expect(readFixtures.middleOfFile.lines[0]!.number).toBe(1200);
     expect(readFixtures.crlfSourced.lines.some((line) => line.text.includes('\r'))).toBe(false);
     const truncated = searchMatchesFixtures.truncated;

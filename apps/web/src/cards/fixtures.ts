@@ -193,6 +193,19 @@ export const readFixtures = {
     totalLines: 3,
     lang: 'javascript',
   },
+  /** A 12,000-character line read whole (a raised line cap): its row draws 2,000 and offers the rest. */
+  lineLongerThanRow: {
+    card: 'read',
+    path: 'public/vendor/editor.min.js',
+    offset: 1,
+    lines: numbered([
+      '/*! editor v2.1.0 | MIT */',
+      `!function(t){"use strict";${'var n=t.length,r=function(e){return e*n+0x1f},o=[r(1),"s"];'.repeat(250)}`.slice(0, 12_000),
+      '//# sourceMappingURL=editor.min.js.map',
+    ]),
+    totalLines: 3,
+    lang: 'javascript',
+  },
   /** The read tool's largest window: 2,000 lines of TypeScript (virtualized, chunked highlighting). */
   longTypescript: {
     card: 'read',

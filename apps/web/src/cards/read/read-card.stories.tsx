@@ -86,6 +86,11 @@ export const LongLine: Story = {
   args: { view: readFixtures.longLine },
 };
 
+export const LineLongerThanRow: Story = {
+  name: '12,000-character line ("+10,000 chars")',
+  args: { view: readFixtures.lineLongerThanRow },
+};
+
 export const TwoThousandLines: Story = {
   name: '2,000 lines',
   args: { view: readFixtures.longTypescript },
