@@ -2,24 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ClientProvider } from '../store/client-context';
 import { clientForTests } from '../test-support/client-for-tests';
-import { NARROW_SCREEN_QUERY, Workbench } from './workbench';
-
-/** A window as wide or as narrow as the test says, as far as media queries go. */
-function stubScreen(narrow: boolean) {
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: query === NARROW_SCREEN_QUERY ? narrow : false,
-        media: query,
-        onchange: null,
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        addListener: () => {},
-        removeListener: () => {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
-  );
-}
+import { stubScreen } from '../test-support/stub-screen';
+import { Workbench } from './workbench';
 
 function renderWorkbench() {
   const client = clientForTests();

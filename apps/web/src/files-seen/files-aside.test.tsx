@@ -1,30 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { NARROW_SCREEN_QUERY, Workbench } from '../app/workbench';
+import { Workbench } from '../app/workbench';
 import { ClientProvider } from '../store/client-context';
 import { clientForTests } from '../test-support/client-for-tests';
+import { stubScreen } from '../test-support/stub-screen';
 import { apiFileCards, filesSeenFixture } from './files-seen-fixtures';
 
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
 });
-
-function stubScreen(narrow: boolean) {
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: query === NARROW_SCREEN_QUERY ? narrow : false,
-        media: query,
-        onchange: null,
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        addListener: () => {},
-        removeListener: () => {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
-  );
-}
 
 /** The workbench on session s1 (opened by the client's start, its empty history caught up). */
 async function renderWorkbench() {

@@ -4,15 +4,8 @@ import { formatCount } from '../cards/frame/count-text';
 import { useClient, useSessionState } from '../store/client-context';
 import { goToFindHit } from './go-to-find-hit';
 import { clearFindMarks } from './mark-find-hit';
+import { QueryToggles, type TextQueryOptions } from './query-toggles';
 import { useSessionFind } from './use-session-find';
-
-type Options = Omit<TextQuery, 'text'>;
-
-const TOGGLES: { key: keyof Options; label: string; short: string }[] = [
-  { key: 'caseSensitive', label: 'Match case', short: 'Aa' },
-  { key: 'wholeWord', label: 'Whole word', short: 'W' },
-  { key: 'regex', label: 'Regular expression', short: '.*' },
-];
 
 /**
  * "Find in session": every text the session's cards and messages show, mounted or not,
@@ -23,7 +16,7 @@ export function FindBar({ onClose, focusSerial }: { onClose: () => void; focusSe
   const client = useClient();
   const hasOlder = useSessionState((state) => state.history.hasOlder);
   const [text, setText] = useState('');
-  const [options, setOptions] = useState<Options>({ caseSensitive: false, wholeWord: false, regex: false });
+  const [options, setOptions] = useState<TextQueryOptions>({ caseSensitive: false, wholeWord: false, regex: false });
   const query = useMemo((): TextQuery => ({ text, ...options }), [text, options]);
   const [current, setCurrent] = useState(0);
   const input = useRef<HTMLInputElement>(null);
@@ -76,19 +69,7 @@ export function FindBar({ onClose, focusSerial }: { onClose: () => void; focusSe
           }
         }}
       />
-      {TOGGLES.map((toggle) => (
-        <button
-          key={toggle.key}
-          type="button"
-          className="find-bar__toggle"
-          aria-pressed={options[toggle.key]}
-          aria-label={toggle.label}
-          title={toggle.label}
-          onClick={() => setOptions({ ...options, [toggle.key]: !options[toggle.key] })}
-        >
-          {toggle.short}
-        </button>
-      ))}
+      <QueryToggles options={options} onChange={setOptions} />
       <span id="find-bar-status" data-query={query.text} className={find.state === 'invalid' ? 'find-bar__status is-error' : 'find-bar__status'} role={find.state === 'invalid' ? 'alert' : 'status'}>
         {statusText(find, Math.min(current, hits.length - 1) + 1, hasOlder)}
       </span>

@@ -3,21 +3,13 @@ import type { SessionSearchResponse } from '@toolcards/protocol';
 import { MarkedText } from '../cards/search/marked-text';
 import { countText } from '../cards/frame/count-text';
 import { VisibleText } from '../cards/text/visible-text';
+import { QueryToggles, type TextQueryOptions } from '../find/query-toggles';
 import { useClient } from '../store/client-context';
-import type { SessionSearchRequest } from './server-api';
 
 /** Typing pauses this long before a search starts: one request per word, not per key. */
 const TYPING_PAUSE_MS = 150;
 
 type Search = { state: 'idle' } | { state: 'searching' } | { state: 'done'; answer: SessionSearchResponse } | { state: 'failed'; message: string };
-
-type Options = Omit<SessionSearchRequest, 'text'>;
-
-const TOGGLES: { key: keyof Options; label: string; short: string }[] = [
-  { key: 'caseSensitive', label: 'Match case', short: 'Aa' },
-  { key: 'wholeWord', label: 'Whole word', short: 'W' },
-  { key: 'regex', label: 'Regular expression', short: '.*' },
-];
 
 /**
  * Search every session's log (messages, tool calls and results) on the server; each hit
@@ -27,7 +19,7 @@ const TOGGLES: { key: keyof Options; label: string; short: string }[] = [
 export function SessionSearch({ onOpened, onActive }: { onOpened: () => void; onActive: (active: boolean) => void }) {
   const client = useClient();
   const [text, setText] = useState('');
-  const [options, setOptions] = useState<Options>({ caseSensitive: false, wholeWord: false, regex: false });
+  const [options, setOptions] = useState<TextQueryOptions>({ caseSensitive: false, wholeWord: false, regex: false });
   const [search, setSearch] = useState<Search>({ state: 'idle' });
   const active = text.trim() !== '';
 
@@ -71,19 +63,7 @@ export function SessionSearch({ onOpened, onActive }: { onOpened: () => void; on
             }
           }}
         />
-        {TOGGLES.map((toggle) => (
-          <button
-            key={toggle.key}
-            type="button"
-            className="session-search__toggle"
-            aria-pressed={options[toggle.key]}
-            aria-label={toggle.label}
-            title={toggle.label}
-            onClick={() => setOptions({ ...options, [toggle.key]: !options[toggle.key] })}
-          >
-            {toggle.short}
-          </button>
-        ))}
+        <QueryToggles options={options} onChange={setOptions} />
       </div>
       {active && <SearchResults search={search} onOpen={(sessionId, seq) => (client.openCard(sessionId, seq), onOpened())} />}
     </div>

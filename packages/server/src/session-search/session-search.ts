@@ -71,16 +71,22 @@ export async function searchSessions(store: SessionStore, query: SessionSearchQu
  * match: one more ripgrep pass, over the matched sessions only, finds the calls of the
  * results listed (by callId, as the log writes it) whose call line did not match itself.
  */
-async function callLabelsFor(perSession: ReadonlyMap<string, LogHit[]>, sessionsDir: string, signal: AbortSignal): Promise<Map<string, string>> {
-  const labels = new Map<string, string>();
+async function callLabelsFor(perSession: ReadonlyMap<string, LogHit[]>, sessionsDir: string, signal: AbortSignal): Promise<Map<string, Map<string, string>>> {
+  const labels = new Map<string, Map<string, string>>();
+  const labelsOf = (sessionId: string) => {
+    let sessionLabels = labels.get(sessionId);
+    if (!sessionLabels) labels.set(sessionId, (sessionLabels = new Map()));
+    return sessionLabels;
+  };
   const wanted = new Set<string>();
   const files = new Set<string>();
   for (const [sessionId, hits] of perSession) {
+    const sessionLabels = labelsOf(sessionId);
     for (const { event } of hits) {
-      if (event.type === 'tool/call') labels.set(`${sessionId}\0${event.data.callId}`, callLabel(event.data.name, event.data.args));
+      if (event.type === 'tool/call') sessionLabels.set(event.data.callId, callLabel(event.data.name, event.data.args));
     }
     for (const { event } of hits) {
-      if (event.type !== 'tool/result' || labels.has(`${sessionId}\0${event.data.callId}`)) continue;
+      if (event.type !== 'tool/result' || sessionLabels.has(event.data.callId)) continue;
       wanted.add(`"callId":${JSON.stringify(event.data.callId)},"name":`);
       files.add(path.join(sessionsDir, `${sessionId}.jsonl`));
     }
@@ -94,18 +100,18 @@ async function callLabelsFor(perSession: ReadonlyMap<string, LogHit[]>, sessions
     separator: 10,
     onRecord(buffer, start, end) {
       const hit = logHitOf(buffer.toString('utf8', start, end), sessionsDir);
-      if (hit?.event.type === 'tool/call') labels.set(`${hit.sessionId}\0${hit.event.data.callId}`, callLabel(hit.event.data.name, hit.event.data.args));
+      if (hit?.event.type === 'tool/call') labelsOf(hit.sessionId).set(hit.event.data.callId, callLabel(hit.event.data.name, hit.event.data.args));
     },
   });
   return labels;
 }
 
-/** The answer: sessions newest first, hits in log order; `callLabels` names calls by `<session>\0<callId>`. */
+/** The answer: sessions newest first, hits in log order; `callLabels` names each session's calls by callId. */
 function responseOf(
   store: SessionStore,
   query: SessionSearchQuery,
   perSession: ReadonlyMap<string, LogHit[]>,
-  callLabels: ReadonlyMap<string, string>,
+  callLabels: ReadonlyMap<string, ReadonlyMap<string, string>>,
   truncated: boolean,
 ): SessionSearchResponse {
   const matcher = matcherFor(query);
@@ -116,7 +122,7 @@ function responseOf(
   const hits: SessionSearchHit[] = [];
   for (const { sessionId, hits: logHits, summary } of sessions) {
     const ordered = [...logHits].sort((a, b) => a.event.seq - b.event.seq);
-    const labels = new Map([...callLabels].flatMap(([key, label]) => (key.startsWith(`${sessionId}\0`) ? [[key.slice(sessionId.length + 1), label]] : [])));
+    const labels = callLabels.get(sessionId) ?? new Map<string, string>();
     for (const { event } of ordered) {
       if (hits.length >= MAX_SEARCH_HITS) break;
       hits.push({ sessionId, title: summary?.title || sessionId, seq: event.seq, ...placeHit(event, matcher, labels) });

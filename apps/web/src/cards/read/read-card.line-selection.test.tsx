@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { useState } from 'react';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -7,6 +7,7 @@ import { readFixtures } from '../fixtures';
 import { CardAddressProvider, type CardAddress } from '../frame/card-address';
 import type { LineRange } from './line-selection';
 import { ReadCard } from './read-card';
+import { withViewportLayout } from './test-support/viewport-layout';
 
 // Plain text: these tests are about the gutter, not the highlighter.
 const plain = <T extends { lang?: string }>(view: T): T => ({ ...view, lang: undefined });
@@ -126,27 +127,7 @@ describe('ReadCard line selection', () => {
   });
 
   describe('in a virtualized window', () => {
-    // happy-dom has no layout: the code viewport gets the size a browser would give it.
-    const sizes = { clientHeight: 448, clientWidth: 800, scrollHeight: 40_000 };
-    const own = new Map<string, PropertyDescriptor | undefined>();
-    beforeEach(() => {
-      for (const [name, size] of Object.entries(sizes)) {
-        own.set(name, Object.getOwnPropertyDescriptor(HTMLElement.prototype, name));
-        const inherited = Object.getOwnPropertyDescriptor(HTMLElement.prototype, name) ?? Object.getOwnPropertyDescriptor(Element.prototype, name)!;
-        Object.defineProperty(HTMLElement.prototype, name, {
-          configurable: true,
-          get(this: HTMLElement) {
-            return this.classList.contains('tc-read__viewport') ? size : inherited.get!.call(this);
-          },
-        });
-      }
-    });
-    afterEach(() => {
-      for (const [name, descriptor] of own) {
-        if (descriptor) Object.defineProperty(HTMLElement.prototype, name, descriptor);
-        else delete (HTMLElement.prototype as unknown as Record<string, unknown>)[name];
-      }
-    });
+    withViewportLayout();
 
     it('scrolls its viewport to the lines an opened link names, and marks them', async () => {
       const { container } = render(<AddressedReadCard view={plain(readFixtures.longTypescript)} onSelect={() => {}} linked={{ start: 1500, end: 1504 }} openSerial={3} />);

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Profiler } from 'react';
@@ -6,39 +6,13 @@ import { readFixtures } from '../fixtures';
 import { rawBidiControls } from '../text/raw-controls';
 import { startHighlight } from '../../highlight/highlight-client';
 import { ReadCard } from './read-card';
+import { withViewportLayout } from './test-support/viewport-layout';
 
 // The real highlighter, watched: a test can see whether a window was handed to it.
 vi.mock('../../highlight/highlight-client', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../highlight/highlight-client')>();
   return { ...actual, startHighlight: vi.fn(actual.startHighlight) };
 });
-
-/**
- * happy-dom has no layout: give the code viewport the size a browser would (28rem ≈ 448px)
- * and the scroll height of 2,000 rows of 20px.
- */
-function withViewportLayout() {
-  const sizes = { clientHeight: 448, clientWidth: 800, scrollHeight: 40_000 };
-  const own = new Map<string, PropertyDescriptor | undefined>();
-  beforeEach(() => {
-    for (const [name, size] of Object.entries(sizes)) {
-      own.set(name, Object.getOwnPropertyDescriptor(HTMLElement.prototype, name));
-      const inherited = Object.getOwnPropertyDescriptor(HTMLElement.prototype, name) ?? Object.getOwnPropertyDescriptor(Element.prototype, name)!;
-      Object.defineProperty(HTMLElement.prototype, name, {
-        configurable: true,
-        get(this: HTMLElement) {
-          return this.classList.contains('tc-read__viewport') ? size : inherited.get!.call(this);
-        },
-      });
-    }
-  });
-  afterEach(() => {
-    for (const [name, descriptor] of own) {
-      if (descriptor) Object.defineProperty(HTMLElement.prototype, name, descriptor);
-      else delete (HTMLElement.prototype as unknown as Record<string, unknown>)[name];
-    }
-  });
-}
 
 /** The same window without a language: for tests about anything but colour (highlighting is CPU). */
 const uncoloured = <T extends { lang?: string }>(view: T): T => ({ ...view, lang: undefined });
