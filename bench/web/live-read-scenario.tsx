@@ -4,7 +4,7 @@ import type { ServerFrame } from '@toolcards/protocol';
 import { ResultCard, warmHighlight } from '../../apps/web/src/cards';
 import { readFixtures } from '../../apps/web/src/cards/fixtures';
 import { SessionStore } from '../../apps/web/src/store/session-store';
-import { prefetchResultHighlight } from '../../apps/web/src/timeline/prefetch-result-highlight';
+import { prepareLiveResult } from '../../apps/web/src/timeline/prepare-live-result';
 import { resultViewOf } from '../../apps/web/src/timeline/row-views';
 import type { LiveReadResult } from './bench-results';
 import { HighlightProgress } from './highlight-progress';
@@ -26,7 +26,7 @@ function NewestResult({ store }: { store: SessionStore }) {
  * The 2,000-line read arriving live, as the app receives it: a `tool/call` and its
  * `tool/result` frame go into a SessionStore, which publishes at the next animation frame
  * (as the client does) and the card mounts from it. `ingest`: the store starts the card's
- * highlighting as the result frame is applied (the app's `prefetchResultHighlight`);
+ * highlighting and validates its view as the result frame is applied (the app's `prepareLiveResult`);
  * otherwise the card asks for it when it mounts. The grammar is warm (the app's idle
  * warm-up); times run from the result frame's arrival.
  */
@@ -34,7 +34,7 @@ export async function liveReadScenario(container: HTMLElement, { ingest }: { ing
   const progress = HighlightProgress.install();
   warmHighlight('typescript');
   await progress.whenWarmed(['typescript']);
-  const store = new SessionStore(ingest ? prefetchResultHighlight : undefined);
+  const store = new SessionStore(ingest ? prepareLiveResult : undefined);
   store.openSession(SESSION);
   store.ingest([{ type: 'caught-up', sessionId: SESSION, lastSeq: -1 }]);
   createRoot(container).render(

@@ -2,7 +2,7 @@ import { WEBSOCKET_PATH } from '@toolcards/protocol';
 import { ServerApi } from '../sessions/server-api';
 import { SessionClient } from '../store/session-client';
 import { SessionStore } from '../store/session-store';
-import { prefetchResultHighlight } from '../timeline/prefetch-result-highlight';
+import { prepareLiveResult } from '../timeline/prepare-live-result';
 
 /**
  * The client for this page: same origin for the API and the socket. Without a token in the
@@ -12,8 +12,8 @@ export function browserClient(token: string | undefined): SessionClient {
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
   const query = token === undefined ? '' : `?token=${encodeURIComponent(token)}`;
   return new SessionClient({
-    // A live read's highlighting starts as its frame is ingested.
-    store: new SessionStore(prefetchResultHighlight),
+    // A live read's highlighting and validation start as its frame is ingested.
+    store: new SessionStore(prepareLiveResult),
     api: new ServerApi(token),
     socketUrl: `${scheme}://${location.host}${WEBSOCKET_PATH}${query}`,
     hash: {

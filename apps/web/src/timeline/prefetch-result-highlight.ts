@@ -4,13 +4,15 @@ import type { ToolRow } from './timeline-row';
 /**
  * A live result whose card draws highlighted code: its highlighting starts as the frame is
  * ingested (SessionStore's `onLiveResult`), not in the card's mount a frame or more later, so
- * the card can mount with its visible rows coloured. Other results are left alone.
+ * the card can mount with its visible rows coloured. Other results are left alone. True when
+ * it was a read window with a language (its highlighting asked for).
  */
-export function prefetchResultHighlight(row: ToolRow): void {
+export function prefetchResultHighlight(row: ToolRow): boolean {
   const { result } = row;
-  if (!result || result.isError) return;
+  if (!result || result.isError) return false;
   const read = readWindowOf(result.view);
   if (read) prefetchHighlight(read.lang, read.texts);
+  return read !== undefined;
 }
 
 /**
