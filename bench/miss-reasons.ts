@@ -51,11 +51,12 @@ export const MISS_REASONS: Readonly<Record<string, string>> = {
   'read-card.prewarmed-first-text':
     `${CONTENTION} As "first text": the card's render and commit, then the page's first style, layout and paint.`,
   'read-card.prewarmed-visible-coloured':
-    'Mostly the worker, after its idle warm-up: in Node the first 25 lines of this file still cost 35–41 ms CPU after ' +
-    '`warmSample(\'typescript\')` and 4–6 ms once compiled — the warm sample leaves most of the rules a real file reaches ' +
-    'uncompiled, so the visible rows come after one or two 30 ms slices. Then the chunk’s render (≈ 10 ms CPU) and a frame. ' +
-    'Asking for the window in the card’s render or layout effect instead of after its first paint gave colour ≈ 15 ms sooner ' +
-    `and first text 20–30 ms later (the worker then competes with that frame for the cores). ${CONTENTION}`,
+    'Mostly the worker, after its idle warm-up. The warm-up now tokenizes a module’s worth of TypeScript (warm-samples.ts: ' +
+    '191 distinct scopes against the 96 of the eight C-family lines before); in Node the first 25 lines of 9 real files of ' +
+    'this repository then took 6–269 ms CPU against 61–476 ms, and this fixture’s visible rows come after one or two 30 ms ' +
+    'slices. Then the chunk’s render (≈ 10 ms CPU) and a frame. Asking for the window in the card’s render or layout effect ' +
+    'instead of after its first paint gave colour ≈ 15 ms sooner and first text 20–30 ms later (the worker then competes ' +
+    `with that frame for the cores). ${CONTENTION}`,
   'read-card.prewarmed-longest-task':
     `Only under contention: the card's first task is ≈ 30–40 ms CPU (see "first text"), chunks apply in batches. ${CONTENTION}`,
   'read-card.long-lines-next-card':
@@ -69,29 +70,31 @@ export const MISS_REASONS: Readonly<Record<string, string>> = {
     'The card’s first task is ≈ 30–40 ms CPU (render and commit, see "first text"), chunks apply in batches of 1,000 tokens; ' +
     `a task over 50 ms here is one of those waiting for a core. ${CONTENTION}`,
   'read-card.live-visible-coloured':
-    'The store asks for the window as the result frame is applied (`prefetchResultHighlight`), a frame before the card mounts. ' +
-    'It pays when a core is free for the worker while the card renders: in this run (load 1.8–3.1) colour came at 227 ms ' +
-    'against 326 ms when the card asks at its mount (the comparison row); in pairs at load 5–7 it came no sooner and the ' +
-    'first text later, the worker competing with the card’s render. The worker share is as in "pre-warmed: visible rows ' +
-    `coloured" (first 25 lines ≈ 35–41 ms CPU after the warm-up). ${CONTENTION}`,
+    'The app’s `prepareLiveResult` asks for the window as the result frame is applied, a frame before the card mounts, and ' +
+    'validates the view in a task of its own. It pays when a core is free for the worker while the card renders; under load ' +
+    'the worker competes with the card’s render (in pairs at load 5–7 colour came no sooner). The comparison row leaves both ' +
+    `to the card’s mount. ${CONTENTION}`,
   'read-card.live-longest-task':
-    'The card mounts from the store’s publish in a synchronous render (zustand’s `useSyncExternalStore` in this page): the ' +
-    'read view’s validation (zod, 2,000 lines) and the card’s render make one task of ≈ 48 ms CPU (traced). In the app ' +
-    `the timeline mounts a card body a frame or more after its row (DeferredRowView). ${CONTENTION}`,
+    'The card mounts from the store’s publish in a synchronous render (zustand’s `useSyncExternalStore` in this page). The ' +
+    'read view’s validation (zod, 2,000 lines: 15–46 ms in the page) no longer runs in that task: `prepareLiveResult` does it ' +
+    'at ingest, in a task of its own. Long Animation Frame entries of the publish frame: its script 76–137 ms before, 48–99 ' +
+    'ms after, of which 14–24 ms is the bench’s own probe forcing the layout the frame would do anyway ' +
+    '(`visibleRowsColoured` reads row boxes); what is left is the card’s first render and commit (≈ 30–50 ms wall: the ' +
+    'header, the code view, ~25 rows, the minimap). In the app the timeline mounts a card body a frame after its row ' +
+    `(DeferredRowView), so the row and the body are two tasks. ${CONTENTION}`,
   'replay-worker.first-screen':
     'Opening parses the whole session’s frames (17 MB of JSON for 5,000 cards; `serverFrameFromJson` took 0.2–0.35 s CPU in ' +
     'profiles) on the main thread as they arrive, interleaved with the first batches’ renders; under load that alone nears ' +
     `the target. ${CONTENTION}`,
   'streaming.longest-task':
-    `${CONTENTION} What made the 150–330 ms tasks is gone: the publish no longer re-renders the rows synchronously (they ` +
-    'render through `useDeferredValue`), the store publishes at most every 100 ms in a burst, no render or commit reads ' +
-    'layout (the end is followed by a plain scroll write in the next frame instead of TanStack’s `followOnAppend`, and the ' +
-    'cards’ virtualizers mount without reading their scroller), and card bodies mount two per frame after their row’s first ' +
-    'frame, so no frame lays out a whole screenful of new cards. In the last full run 2 of 5 runs had no task ≥ 50 ms and the ' +
-    'others one or two of 56–72 ms. Long Animation Frame entries and CPU profiles of such runs show frames of 50–55 ms with ' +
-    'under 10 ms of script in them, and tasks whose thread time is a third of their wall time: young-generation GC of the ' +
-    'frames’ JSON (the bench page delivers 128 frames per worker message), and style/layout/paint of the two new cards, each ' +
-    'waiting for a core. Left to try: fewer allocations per frame (parse views lazily, as rows mount) and one card body per frame.',
+    `${CONTENTION} What made the 150–330 ms tasks is gone: the store publishes at most every 100 ms in a burst, no render ` +
+    'or commit reads layout (the end is followed by a plain scroll write in the next frame instead of TanStack’s ' +
+    '`followOnAppend`, and the cards’ virtualizers mount without reading their scroller), card bodies mount two per frame ' +
+    'after their row’s first frame, so no frame lays out a whole screenful of new cards, and a read card no longer re-renders ' +
+    'itself for ever after a new view object (500–1,700 commits a second, found and fixed in this issue). The last full run ' +
+    '(load 2.2–2.4) had no task ≥ 50 ms in 4 of 5 runs and one of 58 ms in the fifth. Long Animation Frame entries and CPU ' +
+    'profiles of such frames show under 10 ms of script: young-generation GC of the frames’ JSON (the bench page delivers ' +
+    '128 frames per worker message), and style/layout/paint of the two new cards, each waiting for a core.',
   'bundle.initial-js':
     'react-markdown with micromark, mdast and hast utilities is in the entry chunk because Timeline → AssistantMessage imports ' +
     'AssistantMarkdown statically. Building with react-markdown aliased to a stub gives 125.6 kB gzip (−35 kB): loading ' +

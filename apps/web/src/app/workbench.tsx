@@ -1,9 +1,8 @@
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Composer } from '../composer/composer';
 import { SessionList } from '../sessions/session-list';
 import { useClient, useSessionState } from '../store/client-context';
 import { Timeline } from '../timeline/timeline';
-import { FindBar } from '../find/find-bar';
 import { useFindShortcut } from '../find/use-find-shortcut';
 import { FilesAside } from '../files-seen/files-aside';
 import { SessionFilesSeenProvider } from '../files-seen/files-seen-provider';
@@ -12,6 +11,9 @@ import { AppHeader } from './app-header';
 import { NoTokenScreen } from './no-token-screen';
 import { NoticeList } from './notice-list';
 import { SessionEditorProvider } from './session-editor-provider';
+
+// Opened on demand (Ctrl/Cmd+F): its code comes with the first opening, not with the page.
+const FindBar = lazy(() => import('../find/find-bar').then((module) => ({ default: module.FindBar })));
 
 /** At this width and below the sessions panel is a drawer over the timeline, not a column beside it (app.css agrees). */
 export const NARROW_SCREEN_QUERY = '(max-width: 720px)';
@@ -111,7 +113,11 @@ export function Workbench({ tokenInPage = true }: { tokenInPage?: boolean } = {}
             </aside>
           )}
           <main className="app__main" inert={modal || filesModal}>
-            {find.open && <FindBar focusSerial={find.serial} onClose={find.close} />}
+            {find.open && (
+              <Suspense fallback={null}>
+                <FindBar focusSerial={find.serial} onClose={find.close} />
+              </Suspense>
+            )}
             {/* A new session is a new timeline: nothing (scroll, measurements) carries over. */}
             <SessionEditorProvider>
               <Timeline key={sessionId ?? 'none'} />

@@ -1,8 +1,10 @@
-import { useCallback, useEffect, type RefObject } from 'react';
+import { lazy, Suspense, useCallback, useEffect, type RefObject } from 'react';
 import type { FileCard } from '@toolcards/protocol';
 import { useClient } from '../store/client-context';
-import { FilesPanel } from './files-panel';
 import { useFilesSeenHandle, useFilesSeenSnapshot } from './files-seen-provider';
+
+// The panel's lists come with its first opening, not with the page; the aside (focus, Escape) is here at once.
+const FilesPanel = lazy(() => import('./files-panel').then((module) => ({ default: module.FilesPanel })));
 
 interface FilesAsideProps {
   /** Narrow screen: a modal drawer over the timeline (which keeps its size), not a column beside it. */
@@ -55,16 +57,18 @@ export function FilesAside({ drawer, onClose, panelRef }: FilesAsideProps) {
       className={drawer ? 'app__files app__files--drawer' : 'app__files'}
       {...(drawer ? { role: 'dialog', 'aria-modal': true, 'aria-label': 'Files', tabIndex: -1 } : {})}
     >
-      <FilesPanel
-        files={snapshot.files}
-        loaded={snapshot.loaded}
-        status={snapshot.status}
-        loadCards={loadCards}
-        onOpenCard={openCard}
-        freshnessOf={freshnessOf}
-        onRetry={handle?.refresh}
-        onClose={onClose}
-      />
+      <Suspense fallback={null}>
+        <FilesPanel
+          files={snapshot.files}
+          loaded={snapshot.loaded}
+          status={snapshot.status}
+          loadCards={loadCards}
+          onOpenCard={openCard}
+          freshnessOf={freshnessOf}
+          onRetry={handle?.refresh}
+          onClose={onClose}
+        />
+      </Suspense>
     </aside>
   );
 }

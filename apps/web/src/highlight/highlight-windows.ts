@@ -1,4 +1,6 @@
-import { GRAMMAR_LOADERS } from './grammar-loaders';
+// Each language protocol knows has a grammar (grammar-loaders.test.ts): the page needs the
+// names only, not the loaders, whose grammar imports belong to the worker's bundle.
+import { KNOWN_LANGS } from '@toolcards/protocol';
 import type { HighlightedLine, WindowLines } from './highlighted-line';
 import { startHighlight } from './highlight-client';
 
@@ -27,7 +29,7 @@ const windows: SharedWindow[] = [];
 
 /** Whether `lang` has a grammar: otherwise a window stays plain and nothing starts. */
 export function isHighlightable(lang: string | undefined, texts: readonly string[]): lang is string {
-  return lang !== undefined && texts.length > 0 && GRAMMAR_LOADERS.has(lang);
+  return lang !== undefined && texts.length > 0 && KNOWN_LANGS.includes(lang);
 }
 
 /**

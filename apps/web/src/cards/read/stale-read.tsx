@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { ReadFileLine, ReadFreshnessState, ReadResultView } from '@toolcards/protocol';
 import { MAX_FILE_LINES_REQUEST } from '@toolcards/protocol';
 import type { FileSource } from './file-source';
-import { readDiffRows, type ReadDiffRow } from './read-diff';
+import type { ReadDiffRow } from './read-diff';
 
 type StaleState = Exclude<ReadFreshnessState, 'unchanged'>;
 
@@ -48,8 +48,9 @@ export function StaleRead({ view, state, source, onReadAgain }: StaleReadProps) 
       return;
     }
     setDiff({ kind: 'loading' });
-    linesNow(source, view).then(
-      (now) => setDiff({ kind: 'shown', rows: readDiffRows(view.lines, now) }),
+    // The diff library comes with the first "Show changes", not with the page.
+    Promise.all([linesNow(source, view), import('./read-diff')]).then(
+      ([now, { readDiffRows }]) => setDiff({ kind: 'shown', rows: readDiffRows(view.lines, now) }),
       (failure: unknown) => setDiff({ kind: 'failed', message: failure instanceof Error ? failure.message : String(failure) }),
     );
   };
