@@ -5,25 +5,12 @@ import { ReadCard } from '../cards/read/read-card';
 import { highlightedSoFar } from '../highlight/highlight-windows';
 import { prefetchResultHighlight } from './prefetch-result-highlight';
 import { resultViewOf } from './row-views';
-import type { ToolRow } from './timeline-row';
-
-function readRow(view: unknown, isError = false): ToolRow {
-  return {
-    key: 'e1',
-    seq: 1,
-    time: 't',
-    kind: 'tool',
-    callId: 'c1',
-    call: { name: 'read', args: { path: 'a.ts' }, origin: 'model', view: undefined },
-    result: { seq: 1, content: [], isError, view },
-    cancelled: false,
-  };
-}
+import { readResultRow } from './test-support/read-result-row';
 
 describe('prefetchResultHighlight', () => {
   // Generous: the first TypeScript tokenization compiles the grammar (seconds on a busy machine).
   it('highlights a live read before its card mounts: the card’s first render is coloured', { timeout: 60_000 }, async () => {
-    const row = readRow(readFixtures.typescript);
+    const row = readResultRow(readFixtures.typescript);
     prefetchResultHighlight(row);
     const view = resultViewOf(row.result!, row.call);
     if (view.card !== 'read') throw new Error('not a read view');
@@ -36,10 +23,10 @@ describe('prefetchResultHighlight', () => {
 
   it('leaves failed reads and other cards alone', () => {
     const view = { ...readFixtures.typescript, lines: [{ number: 1, text: 'const failed = true;' }], totalLines: 1 };
-    prefetchResultHighlight(readRow(view, true));
-    prefetchResultHighlight(readRow({ card: 'search', shape: 'paths' }));
+    prefetchResultHighlight(readResultRow(view, true));
+    prefetchResultHighlight(readResultRow({ card: 'search', shape: 'paths' }));
     // Not a read's shape (a line without text): nothing is asked for.
-    prefetchResultHighlight(readRow({ ...view, lines: [{ number: 1 }, { number: 2, text: 'const failed = true;' }] }));
+    prefetchResultHighlight(readResultRow({ ...view, lines: [{ number: 1 }, { number: 2, text: 'const failed = true;' }] }));
     expect(highlightedSoFar(view.lang, ['const failed = true;'])).toBeUndefined();
   });
 });

@@ -4,7 +4,7 @@ import { readFixtures } from '../cards/fixtures';
 import { viewForResult } from '../cards';
 import { prepareLiveResult } from './prepare-live-result';
 import { resultViewOf } from './row-views';
-import type { ToolRow } from './timeline-row';
+import { readResultRow } from './test-support/read-result-row';
 
 // The real validation, watched: a test can see when a view is validated, and how often.
 vi.mock('../cards', async (importOriginal) => {
@@ -12,24 +12,11 @@ vi.mock('../cards', async (importOriginal) => {
   return { ...actual, viewForResult: vi.fn(actual.viewForResult) };
 });
 
-function resultRow(view: unknown): ToolRow {
-  return {
-    key: 'e1',
-    seq: 1,
-    time: 't',
-    kind: 'tool',
-    callId: 'c1',
-    call: { name: 'read', args: { path: 'a.ts' }, origin: 'model', view: undefined },
-    result: { seq: 1, content: [], isError: false, view },
-    cancelled: false,
-  };
-}
-
 describe('prepareLiveResult', () => {
   it('validates a live read’s view in a task after the frame’s, once: the card’s render finds it done', async () => {
     const validate = vi.mocked(viewForResult);
     validate.mockClear();
-    const row = resultRow(readFixtures.longTypescript);
+    const row = readResultRow(readFixtures.longTypescript);
     prepareLiveResult(row);
     // Nothing in the frame's own task.
     expect(validate).not.toHaveBeenCalled();
@@ -42,7 +29,7 @@ describe('prepareLiveResult', () => {
   it('leaves other results to their card', async () => {
     const validate = vi.mocked(viewForResult);
     validate.mockClear();
-    prepareLiveResult(resultRow({ card: 'search', shape: 'paths', paths: ['a.ts'], truncated: false }));
+    prepareLiveResult(readResultRow({ card: 'search', shape: 'paths', paths: ['a.ts'], truncated: false }));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(validate).not.toHaveBeenCalled();
   });
