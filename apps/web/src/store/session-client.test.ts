@@ -103,6 +103,18 @@ describe('SessionClient over a real WebSocket', () => {
     expect(first.created).toEqual(['s1']);
   });
 
+  // Typed as the page loads (the first load still choosing), in a workspace with no session:
+  // the command must create the session and be sent, not vanish from a cleared composer.
+  it('sends a command typed before the first load chose, in a workspace that has none', async () => {
+    const first = startClient({ sessions: [] });
+    const started = client!.start();
+    expect(client!.runTool('grep', { pattern: 'greet' })).toBe(true);
+    await started;
+    await until(() => expect(server.received.filter((frame) => frame.type === 'run-tool').map((frame) => frame.name)).toEqual(['grep']));
+    expect(first.created).toEqual(['s1']);
+    expect(first.hash.value).toBe('#/s/s1');
+  });
+
   it('reopens the session named in the URL', async () => {
     const second = startClient({ hash: '#/s/s1', sessions: [] });
     await client!.start();

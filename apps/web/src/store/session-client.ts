@@ -153,6 +153,8 @@ export class SessionClient {
     this.connection.close();
     this.drafting = true;
     this.store.openDraft();
+    // Commands typed while the first load chose (none existed): they create the session now.
+    if (this.heldUntilOpen.length > 0) void this.createDraftedSession();
   }
 
   /**
