@@ -8,6 +8,7 @@ import { FilesAside } from '../files-seen/files-aside';
 import { SessionFilesSeenProvider } from '../files-seen/files-seen-provider';
 import { useFilesPanel } from '../files-seen/use-files-panel';
 import { AppHeader } from './app-header';
+import { LoadFailure, LoadFailureBoundary } from './load-failure-boundary';
 import { NoTokenScreen } from './no-token-screen';
 import { NoticeList } from './notice-list';
 import { SessionEditorProvider } from './session-editor-provider';
@@ -114,9 +115,11 @@ export function Workbench({ tokenInPage = true }: { tokenInPage?: boolean } = {}
           )}
           <main className="app__main" inert={modal || filesModal}>
             {find.open && (
-              <Suspense fallback={null}>
-                <FindBar focusSerial={find.serial} onClose={find.close} />
-              </Suspense>
+              <LoadFailureBoundary fallback={<LoadFailure what="Find in session" />}>
+                <Suspense fallback={null}>
+                  <FindBar focusSerial={find.serial} onClose={find.close} />
+                </Suspense>
+              </LoadFailureBoundary>
             )}
             {/* A new session is a new timeline: nothing (scroll, measurements) carries over. */}
             <SessionEditorProvider>

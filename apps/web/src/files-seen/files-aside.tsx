@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, type RefObject } from 'react';
 import type { FileCard } from '@toolcards/protocol';
+import { LoadFailure, LoadFailureBoundary } from '../app/load-failure-boundary';
 import { useClient } from '../store/client-context';
 import { useFilesSeenHandle, useFilesSeenSnapshot } from './files-seen-provider';
 
@@ -57,18 +58,20 @@ export function FilesAside({ drawer, onClose, panelRef }: FilesAsideProps) {
       className={drawer ? 'app__files app__files--drawer' : 'app__files'}
       {...(drawer ? { role: 'dialog', 'aria-modal': true, 'aria-label': 'Files', tabIndex: -1 } : {})}
     >
-      <Suspense fallback={null}>
-        <FilesPanel
-          files={snapshot.files}
-          loaded={snapshot.loaded}
-          status={snapshot.status}
-          loadCards={loadCards}
-          onOpenCard={openCard}
-          freshnessOf={freshnessOf}
-          onRetry={handle?.refresh}
-          onClose={onClose}
-        />
-      </Suspense>
+      <LoadFailureBoundary fallback={<LoadFailure what="the Files panel" />}>
+        <Suspense fallback={null}>
+          <FilesPanel
+            files={snapshot.files}
+            loaded={snapshot.loaded}
+            status={snapshot.status}
+            loadCards={loadCards}
+            onOpenCard={openCard}
+            freshnessOf={freshnessOf}
+            onRetry={handle?.refresh}
+            onClose={onClose}
+          />
+        </Suspense>
+      </LoadFailureBoundary>
     </aside>
   );
 }

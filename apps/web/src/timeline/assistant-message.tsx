@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { LoadFailureBoundary } from '../app/load-failure-boundary';
 import { VisibleText } from '../cards/text/visible-text';
 
 // react-markdown and its parser (micromark, mdast, hast) load on demand, out of the entry chunk.
@@ -14,18 +15,20 @@ export interface AssistantMessageProps {
  * loaded, the text itself is shown (the container is pre-wrap), like code before its colours.
  */
 export function AssistantMessage({ text }: AssistantMessageProps) {
+  const plain = (
+    <div className="tl-assistant__plain">
+      <VisibleText text={text} multiline />
+    </div>
+  );
   return (
     <article className="tl-assistant" aria-label="Assistant message">
       <div className="tl-assistant__text">
-        <Suspense
-          fallback={
-            <div className="tl-assistant__plain">
-              <VisibleText text={text} multiline />
-            </div>
-          }
-        >
-          <AssistantMarkdown text={text} />
-        </Suspense>
+        {/* Markdown code that cannot load leaves the text as it is, plain. */}
+        <LoadFailureBoundary fallback={plain}>
+          <Suspense fallback={plain}>
+            <AssistantMarkdown text={text} />
+          </Suspense>
+        </LoadFailureBoundary>
       </div>
     </article>
   );
