@@ -95,6 +95,15 @@ export const MISS_REASONS: Readonly<Record<string, string>> = {
     '(load 2.2–2.4) had no task ≥ 50 ms in 4 of 5 runs and one of 58 ms in the fifth. Long Animation Frame entries and CPU ' +
     'profiles of such frames show under 10 ms of script: young-generation GC of the frames’ JSON (the bench page delivers ' +
     '128 frames per worker message), and style/layout/paint of the two new cards, each waiting for a core.',
+  'reopen.longest-task':
+    'Traced on a reopened 3,000-call session (built CLI, Chromium, Long Animation Frame entries and a CPU profile of an ' +
+    'unminified build). The longest tasks are: the page’s own start, one `module-script` task of 150–160 ms that ' +
+    'evaluates the entry chunk and its static imports (about 60 ms of top-level evaluation in the profile, zod building the ' +
+    'protocol’s schemas among it); the first commit, 97–112 ms, of which 27–34 ms is style and layout forced by the composer’s `autoFocus`; ' +
+    'and replay publishes of 100–216 ms, which render the cards of the new rows and their colour batches (a read card ' +
+    're-renders its visible rows once per batch: 6,830 row comparisons while this session loaded). What would cut them: ' +
+    'build the wire schemas lazily (on first parse), focus the composer after the first frame, and render rows that ' +
+    `arrive during replay a few per frame, as live rows are. ${CONTENTION}`,
   'bundle.initial-js':
     'react-markdown with micromark, mdast and hast utilities is in the entry chunk because Timeline → AssistantMessage imports ' +
     'AssistantMarkdown statically. Building with react-markdown aliased to a stub gives 125.6 kB gzip (−35 kB): loading ' +
