@@ -2,17 +2,24 @@ import type { ToolCallView, ToolResultView } from '@toolcards/protocol';
 import { viewForCall, viewForResult } from '../cards';
 import type { ToolCallRecord, ToolResultRecord } from './timeline-row';
 
-// Rows are immutable, so a view validated once stays valid: scrolling a row out of the
-// virtual window and back, or finding text in it, does not validate it again.
-const resultViews = new WeakMap<ToolResultRecord, ToolResultView>();
+// A view validated once stays valid. Results are keyed by the wire view object their record
+// carries (else by the record): an older page spliced in derives every row again from the same
+// held events, and new records must not mean new views — a card handed a new view object
+// validates 2,000 lines again, re-renders and takes its colours again. The call's title is
+// part of the key: a result whose call arrives later is named by it then.
+const resultViews = new WeakMap<object, Map<string | undefined, ToolResultView>>();
 const callViews = new WeakMap<ToolCallRecord, ToolCallView>();
 
-/** A result's card view, validated once per record. */
+/** A result's card view, validated once per wire view (and call title). */
 export function resultViewOf(result: ToolResultRecord, call: ToolCallRecord | undefined): ToolResultView {
-  let view = resultViews.get(result);
+  const title = call === undefined ? undefined : callViewOf(call).title;
+  const key = typeof result.view === 'object' && result.view !== null ? result.view : result;
+  let byTitle = resultViews.get(key);
+  if (!byTitle) resultViews.set(key, (byTitle = new Map()));
+  let view = byTitle.get(title);
   if (!view) {
-    view = viewForResult(result, result.view, call === undefined ? undefined : callViewOf(call).title);
-    resultViews.set(result, view);
+    view = viewForResult(result, result.view, title);
+    byTitle.set(title, view);
   }
   return view;
 }
