@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { LoadFailure, LoadFailureBoundary } from './load-failure-boundary';
@@ -12,9 +12,7 @@ describe('LoadFailureBoundary', () => {
       <main>
         <p>the timeline</p>
         <LoadFailureBoundary fallback={<LoadFailure what="Find in session" />}>
-          <Suspense fallback={null}>
-            <Unreachable />
-          </Suspense>
+          <Unreachable />
         </LoadFailureBoundary>
       </main>,
     );
@@ -27,9 +25,7 @@ describe('LoadFailureBoundary', () => {
     const Part = lazy(async () => ({ default: () => <p>find bar</p> }));
     render(
       <LoadFailureBoundary fallback={<LoadFailure what="Find in session" />}>
-        <Suspense fallback={null}>
-          <Part />
-        </Suspense>
+        <Part />
       </LoadFailureBoundary>,
     );
     expect(await screen.findByText('find bar')).toBeTruthy();

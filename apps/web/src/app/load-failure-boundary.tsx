@@ -1,15 +1,18 @@
-import { Component, type ReactNode } from 'react';
+import { Component, Suspense, type ReactNode } from 'react';
 
 interface LoadFailureBoundaryProps {
   /** Shown instead of `children` once loading their code failed. */
   fallback: ReactNode;
+  /** Shown while their code loads (nothing by default). */
+  loading?: ReactNode;
   children: ReactNode;
 }
 
 /**
- * Around a part whose code loads on first use (`React.lazy`). If its chunk cannot be fetched —
- * the server was stopped or updated since the page loaded — the part shows `fallback` and the
- * rest of the page goes on; without a boundary React would unmount the whole app.
+ * Around a part whose code loads on first use (`React.lazy`): `loading` while it comes, and if
+ * its chunk cannot be fetched — the server was stopped or updated since the page loaded — the
+ * part shows `fallback` and the rest of the page goes on; without a boundary React would
+ * unmount the whole app.
  */
 export class LoadFailureBoundary extends Component<LoadFailureBoundaryProps, { failed: boolean }> {
   override state = { failed: false };
@@ -19,7 +22,8 @@ export class LoadFailureBoundary extends Component<LoadFailureBoundaryProps, { f
   }
 
   override render(): ReactNode {
-    return this.state.failed ? this.props.fallback : this.props.children;
+    if (this.state.failed) return this.props.fallback;
+    return <Suspense fallback={this.props.loading ?? null}>{this.props.children}</Suspense>;
   }
 }
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { lazy, useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Composer } from '../composer/composer';
 import { SessionList } from '../sessions/session-list';
 import { useClient, useSessionState } from '../store/client-context';
@@ -116,9 +116,7 @@ export function Workbench({ tokenInPage = true }: { tokenInPage?: boolean } = {}
           <main className="app__main" inert={modal || filesModal}>
             {find.open && (
               <LoadFailureBoundary fallback={<LoadFailure what="Find in session" />}>
-                <Suspense fallback={null}>
-                  <FindBar focusSerial={find.serial} onClose={find.close} />
-                </Suspense>
+                <FindBar focusSerial={find.serial} onClose={find.close} />
               </LoadFailureBoundary>
             )}
             {/* A new session is a new timeline: nothing (scroll, measurements) carries over. */}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, type RefObject } from 'react';
+import { lazy, useCallback, useEffect, type RefObject } from 'react';
 import type { FileCard } from '@toolcards/protocol';
 import { LoadFailure, LoadFailureBoundary } from '../app/load-failure-boundary';
 import { useClient } from '../store/client-context';
@@ -59,18 +59,16 @@ export function FilesAside({ drawer, onClose, panelRef }: FilesAsideProps) {
       {...(drawer ? { role: 'dialog', 'aria-modal': true, 'aria-label': 'Files', tabIndex: -1 } : {})}
     >
       <LoadFailureBoundary fallback={<LoadFailure what="the Files panel" />}>
-        <Suspense fallback={null}>
-          <FilesPanel
-            files={snapshot.files}
-            loaded={snapshot.loaded}
-            status={snapshot.status}
-            loadCards={loadCards}
-            onOpenCard={openCard}
-            freshnessOf={freshnessOf}
-            onRetry={handle?.refresh}
-            onClose={onClose}
-          />
-        </Suspense>
+        <FilesPanel
+          files={snapshot.files}
+          loaded={snapshot.loaded}
+          status={snapshot.status}
+          loadCards={loadCards}
+          onOpenCard={openCard}
+          freshnessOf={freshnessOf}
+          onRetry={handle?.refresh}
+          onClose={onClose}
+        />
       </LoadFailureBoundary>
     </aside>
   );

@@ -1,6 +1,4 @@
-// Each language protocol knows has a grammar (grammar-loaders.test.ts): the page needs the
-// names only, not the loaders, whose grammar imports belong to the worker's bundle.
-import { KNOWN_LANGS } from '@toolcards/protocol';
+import { hasGrammar } from './has-grammar';
 import type { HighlightChunkListener, HighlightRequest } from './highlighted-line';
 import type { HighlightWorkerReply, HighlightWorkerRequest } from './highlight-messages';
 
@@ -32,7 +30,7 @@ export function startHighlight(request: HighlightRequest, onChunk: HighlightChun
  * grammar, or without a worker (the main-thread fallback pays nothing ahead of time).
  */
 export function warmHighlight(lang: string | undefined): void {
-  if (lang === undefined || warmLangs.has(lang) || !KNOWN_LANGS.includes(lang)) return;
+  if (!hasGrammar(lang) || warmLangs.has(lang)) return;
   warmLangs.add(lang);
   whenIdle(() => {
     const target = highlightWorker();

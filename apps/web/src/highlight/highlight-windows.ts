@@ -1,7 +1,5 @@
-// Each language protocol knows has a grammar (grammar-loaders.test.ts): the page needs the
-// names only, not the loaders, whose grammar imports belong to the worker's bundle.
-import { KNOWN_LANGS } from '@toolcards/protocol';
 import type { HighlightedLine, WindowLines } from './highlighted-line';
+import { hasGrammar } from './has-grammar';
 import { startHighlight } from './highlight-client';
 
 /**
@@ -29,7 +27,7 @@ const windows: SharedWindow[] = [];
 
 /** Whether `lang` has a grammar: otherwise a window stays plain and nothing starts. */
 export function isHighlightable(lang: string | undefined, texts: readonly string[]): lang is string {
-  return lang !== undefined && texts.length > 0 && KNOWN_LANGS.includes(lang);
+  return texts.length > 0 && hasGrammar(lang);
 }
 
 /**

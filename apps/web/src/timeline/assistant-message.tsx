@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { LoadFailureBoundary } from '../app/load-failure-boundary';
 import { VisibleText } from '../cards/text/visible-text';
 
@@ -24,10 +24,8 @@ export function AssistantMessage({ text }: AssistantMessageProps) {
     <article className="tl-assistant" aria-label="Assistant message">
       <div className="tl-assistant__text">
         {/* Markdown code that cannot load leaves the text as it is, plain. */}
-        <LoadFailureBoundary fallback={plain}>
-          <Suspense fallback={plain}>
-            <AssistantMarkdown text={text} />
-          </Suspense>
+        <LoadFailureBoundary fallback={plain} loading={plain}>
+          <AssistantMarkdown text={text} />
         </LoadFailureBoundary>
       </div>
     </article>

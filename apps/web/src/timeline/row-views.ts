@@ -2,20 +2,24 @@ import type { ToolCallView, ToolResultView } from '@toolcards/protocol';
 import { viewForCall, viewForResult } from '../cards';
 import type { ToolCallRecord, ToolResultRecord } from './timeline-row';
 
-// A view validated once stays valid. Results are keyed by the wire view object their record
+// A view validated once stays valid. Views are keyed by the wire view object their record
 // carries (else by the record): an older page spliced in derives every row again from the same
 // held events, and new records must not mean new views — a card handed a new view object
-// validates 2,000 lines again, re-renders and takes its colours again. The call's title is
-// part of the key: a result whose call arrives later is named by it then.
+// validates 2,000 lines again, re-renders and takes its colours again. A result's key includes
+// its call's title: a result whose call arrives later is named by it then.
 const resultViews = new WeakMap<object, Map<string | undefined, ToolResultView>>();
-const callViews = new WeakMap<ToolCallRecord, ToolCallView>();
+const callViews = new WeakMap<object, ToolCallView>();
+
+/** What a record's view is cached under: its wire view, held with the event, or the record itself. */
+function viewKey(record: { view: unknown }): object {
+  return typeof record.view === 'object' && record.view !== null ? record.view : record;
+}
 
 /** A result's card view, validated once per wire view (and call title). */
 export function resultViewOf(result: ToolResultRecord, call: ToolCallRecord | undefined): ToolResultView {
   const title = call === undefined ? undefined : callViewOf(call).title;
-  const key = typeof result.view === 'object' && result.view !== null ? result.view : result;
-  let byTitle = resultViews.get(key);
-  if (!byTitle) resultViews.set(key, (byTitle = new Map()));
+  let byTitle = resultViews.get(viewKey(result));
+  if (!byTitle) resultViews.set(viewKey(result), (byTitle = new Map()));
   let view = byTitle.get(title);
   if (!view) {
     view = viewForResult(result, result.view, title);
@@ -24,12 +28,12 @@ export function resultViewOf(result: ToolResultRecord, call: ToolCallRecord | un
   return view;
 }
 
-/** A call's pending-card view, validated once per record. */
+/** A call's pending-card view, validated once per wire view. */
 export function callViewOf(call: ToolCallRecord): ToolCallView {
-  let view = callViews.get(call);
+  let view = callViews.get(viewKey(call));
   if (!view) {
     view = viewForCall(call.name, call.view);
-    callViews.set(call, view);
+    callViews.set(viewKey(call), view);
   }
   return view;
 }
