@@ -55,9 +55,22 @@ describe('runToolCommand', () => {
     expect(joined.stdout).toBe('unicode.ts\n');
   });
 
-  it('exits 0 on an error result, with the error in the JSON', async () => {
-    const { code, stdout } = await command(['read', '{"path":"missing.txt"}', '--json']);
+  it('exits 1 on an error result, the message on stderr', async () => {
+    const { code, stdout, stderr } = await command(['read', '{"path":"nope"}']);
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr).toBe('File not found: nope\n');
+  });
+
+  it('exits 0 when a search finds nothing: no matches is a result, not an error', async () => {
+    const { code, stderr } = await command(['grep', '{"pattern":"no-such-needle-anywhere-42"}']);
     expect(code).toBe(0);
+    expect(stderr).toBe('');
+  });
+
+  it('exits 1 on an error result with --json, the error in the JSON on stdout', async () => {
+    const { code, stdout } = await command(['read', '{"path":"missing.txt"}', '--json']);
+    expect(code).toBe(1);
     expect(JSON.parse(stdout)).toEqual({
       content: [{ type: 'text', text: 'File not found: missing.txt' }],
       isError: true,
@@ -106,6 +119,20 @@ describe('runToolCommand', () => {
 });
 
 describe('tool-command-main.ts as a whole process', () => {
+  it('exits 1 on a tool error, so `toolcards tool read … || …` can tell', async () => {
+    const here = path.dirname(fileURLToPath(import.meta.url));
+    const repo = path.resolve(here, '../../..');
+    const failure = await promisify(execFile)(
+      path.join(repo, 'node_modules', '.bin', 'tsx'),
+      [path.join(here, 'tool-command-main.ts'), 'tool', 'read', '{"path":"nope"}'],
+      { cwd: fixture.root },
+    ).then(
+      () => ({ code: 0, stderr: '' }),
+      (error: { code: number; stderr: string }) => ({ code: error.code, stderr: error.stderr }),
+    );
+    expect(failure).toEqual({ code: 1, stderr: 'File not found: nope\n' });
+  }, 30_000);
+
   it('runs `tool grep … --json` and exits 0', async () => {
     const here = path.dirname(fileURLToPath(import.meta.url));
     const repo = path.resolve(here, '../../..');

@@ -22,10 +22,16 @@ const USAGE = `Usage: toolcards tool <name> '<json args>' [--workspace DIR] [--j
 Runs one tool once on DIR (default: the current folder) and prints its model text,
 or with --json one JSON object {content, isError, error?, meta, call, view}.
 Tools: ${TOOL_NAMES.join(', ')}. Example: toolcards tool grep '{"pattern":"TODO","include":"*.ts"}'
+Exit status: 0 the tool ran (no matches included), 1 the tool reported an error
+(e.g. FS_NOT_FOUND; its message goes to stderr), 2 a usage error.
 `;
 
-/** Exit codes: 0 a tool result (an error result too), 2 bad arguments. */
+/**
+ * Exit codes, so a script can tell the cases apart without parsing text:
+ * 0 a result, 1 an error result (the tool ran and refused or failed), 2 bad arguments.
+ */
 const EXIT_RESULT = 0;
+const EXIT_TOOL_ERROR = 1;
 const EXIT_BAD_ARGUMENTS = 2;
 
 interface CommandLine {
@@ -86,9 +92,11 @@ export async function runToolCommand(argv: string[], io: ToolCommandIo): Promise
     };
     io.stdout.write(`${JSON.stringify(output)}\n`);
   } else {
-    io.stdout.write(`${result.content.map((block) => block.text).join('\n')}\n`);
+    // An error's text is a diagnostic, not output a pipe should consume.
+    const text = `${result.content.map((block) => block.text).join('\n')}\n`;
+    (result.isError ? io.stderr : io.stdout).write(text);
   }
-  return EXIT_RESULT;
+  return result.isError ? EXIT_TOOL_ERROR : EXIT_RESULT;
 }
 
 function commandLineFrom(words: string[]): CommandLine | 'help' | { problem: string } {
