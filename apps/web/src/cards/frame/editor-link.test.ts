@@ -33,23 +33,47 @@ describe('editorHref', () => {
     expect(editorHref('vscode', '/w/\uD800.ts', 1, 1)).toBe('vscode://file/w/%EF%BF%BD.ts:1:1');
   });
 
-  it('writes a Windows path as /C:/… with forward slashes', () => {
-    expect(editorHref('vscode', 'C:\\Users\\me\\a b.ts', 2, 1)).toBe('vscode://file/C:/Users/me/a%20b.ts:2:1');
+  it('writes a Windows path as /C:/…', () => {
+    expect(editorHref('vscode', 'C:/Users/me/a b.ts', 2, 1)).toBe('vscode://file/C:/Users/me/a%20b.ts:2:1');
     expect(editorHref('idea', 'C:/w/a.ts', 2, 1)).toBe('idea://open?file=/C:/w/a.ts&line=2&column=1');
+  });
+
+  it('encodes a backslash as part of the name, never as a separator', () => {
+    expect(editorHref('vscode', '/w/a\\b.ts', 1, 1)).toBe('vscode://file/w/a%5Cb.ts:1:1');
   });
 });
 
 describe('absolutePathOf', () => {
   it('joins a card’s path to the session’s folder', () => {
     expect(absolutePathOf('/home/me/project', 'src/app.ts')).toBe('/home/me/project/src/app.ts');
-    expect(absolutePathOf('/home/me/project/', './src/app.ts')).toBe('/home/me/project/src/app.ts');
-    expect(absolutePathOf('/home/me/project', '../other/a.ts')).toBe('/home/me/other/a.ts');
-    expect(absolutePathOf('C:\\w', 'src\\a.ts')).toBe('C:/w/src/a.ts');
+    expect(absolutePathOf('/home/me/project/', 'src/app.ts')).toBe('/home/me/project/src/app.ts');
+    expect(absolutePathOf('/', 'src/app.ts')).toBe('/src/app.ts');
   });
 
-  it('keeps a path that is already absolute', () => {
+  it('takes every character but `/` of a Linux or macOS path as part of a name', () => {
+    // Legal file names there, each one file inside the folder.
+    expect(absolutePathOf('/home/me/project', '..\\..\\..\\etc\\passwd')).toBe('/home/me/project/..\\..\\..\\etc\\passwd');
+    expect(absolutePathOf('/home/me/project', 'C:\\Windows\\win.ini')).toBe('/home/me/project/C:\\Windows\\win.ini');
+    expect(absolutePathOf('/home/me/project', 'C:/Windows/win.ini')).toBe('/home/me/project/C:/Windows/win.ini');
+    expect(absolutePathOf('/home/me/project', '\\\\host\\share\\a.ts')).toBe('/home/me/project/\\\\host\\share\\a.ts');
+    expect(absolutePathOf('/home/me/project', 'src/..\\a.ts')).toBe('/home/me/project/src/..\\a.ts');
+  });
+
+  it('has no path for a name a URL would re-interpret', () => {
+    for (const path of ['../other/a.ts', 'src/../../a.ts', './src/app.ts', 'src/./a.ts', 'src//a.ts', 'src/', '', '..', '/etc/../x']) {
+      expect(absolutePathOf('/home/me/project', path), path).toBeUndefined();
+    }
+    expect(absolutePathOf('C:\\w', 'src\\..\\..\\a.ts')).toBeUndefined();
+  });
+
+  it('keeps a path that is already absolute (a file read outside the workspace, when the server allows it)', () => {
     expect(absolutePathOf('/home/me/project', '/etc/hosts')).toBe('/etc/hosts');
-    expect(absolutePathOf('/w', 'D:\\x\\y.ts')).toBe('D:/x/y.ts');
+  });
+
+  it('reads a Windows server’s paths with its separators and drives', () => {
+    expect(absolutePathOf('C:\\w', 'src/a.ts')).toBe('C:/w/src/a.ts');
+    expect(absolutePathOf('C:\\w\\', 'src\\a.ts')).toBe('C:/w/src/a.ts');
+    expect(absolutePathOf('C:\\w', 'D:/x/y.ts')).toBe('D:/x/y.ts');
   });
 });
 
@@ -78,5 +102,16 @@ describe('editorLink', () => {
     expect(editorLink('cursor', '/w', { path: 'src/a.ts', line: 3, column: 2 })).toEqual({ href: 'cursor://file/w/src/a.ts:3:2', editorName: 'Cursor' });
     expect(editorLink('idea', '/w', { path: '/abs/b.ts', line: 1, column: 1 })).toEqual({ href: 'idea://open?file=/abs/b.ts&line=1&column=1', editorName: 'IntelliJ IDEA' });
     expect(editorLink('none', '/w', { path: 'src/a.ts', line: 3, column: 2 })).toBeUndefined();
+  });
+
+  it('links a file whose name looks like a way out to that file, inside the folder', () => {
+    expect(editorLink('vscode', '/w', { path: '..\\..\\..\\etc\\passwd', line: 1, column: 1 })?.href).toBe('vscode://file/w/..%5C..%5C..%5Cetc%5Cpasswd:1:1');
+    expect(editorLink('vscode', '/w', { path: 'C:\\Windows\\win.ini', line: 1, column: 1 })?.href).toBe('vscode://file/w/C%3A%5CWindows%5Cwin.ini:1:1');
+    expect(editorLink('idea', '/w', { path: 'C:\\Windows\\win.ini', line: 1, column: 1 })?.href).toBe('idea://open?file=/w/C%3A%5CWindows%5Cwin.ini&line=1&column=1');
+    expect(editorLink('zed', '/w', { path: '%2e%2e/%2E%2E/etc/passwd', line: 1, column: 1 })?.href).toBe('zed://file/w/%252e%252e/%252E%252E/etc/passwd:1:1');
+  });
+
+  it('offers no link for a path with `..` or `.` names', () => {
+    expect(editorLink('vscode', '/w', { path: '../../etc/passwd', line: 1, column: 1 })).toBeUndefined();
   });
 });

@@ -29,7 +29,8 @@ export function editorName(editor: Exclude<Editor, 'none'>): string {
 }
 
 /**
- * The URL that opens `absolutePath` at line and column in the editor; undefined for `none`.
+ * The URL that opens `absolutePath` (`/` between names, as `absolutePathOf` gives it) at line
+ * and column in the editor; undefined for `none`.
  * `vscode://file/…:L:C` is shared by VS Code's forks and Zed; JetBrains takes a query.
  */
 export function editorHref(editor: Editor, absolutePath: string, line: number, column: number): string | undefined {
@@ -48,10 +49,15 @@ export function editorHref(editor: Editor, absolutePath: string, line: number, c
   }
 }
 
-/** A card's place as a link for `editor` (undefined for `none`): the path made absolute against `cwd`. */
+/**
+ * A card's place as a link for `editor`: the path joined to `cwd`. Undefined for `none`, and
+ * for a path no file inside the folder has (see `absolutePathOf`): no link beats a wrong one.
+ */
 export function editorLink(editor: Editor, cwd: string, { path, line, column }: EditorPosition): { href: string; editorName: string } | undefined {
   if (editor === 'none') return undefined;
-  const href = editorHref(editor, absolutePathOf(cwd, path), line, column);
+  const absolutePath = absolutePathOf(cwd, path);
+  if (absolutePath === undefined) return undefined;
+  const href = editorHref(editor, absolutePath, line, column);
   return href === undefined ? undefined : { href, editorName: editorName(editor) };
 }
 
@@ -77,37 +83,41 @@ export function matchColumn(ranges: readonly (readonly [number, number])[] | und
 const WINDOWS_DRIVE = /^[A-Za-z]:[\\/]/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
-/** A card's path made absolute against the session's folder; an absolute path is kept. */
-export function absolutePathOf(cwd: string, path: string): string {
-  const absolute = path.startsWith('/') || WINDOWS_DRIVE.test(path) || path.startsWith('\\\\');
-  return normalizedPath(absolute ? path : `${cwd.replace(/[\\/]+$/, '')}/${path}`);
-}
-
-/** Forward slashes, no `.` segments, `..` applied where it can be: what a URL's path wants. */
-function normalizedPath(path: string): string {
-  const drive = WINDOWS_DRIVE.test(path) ? path.slice(0, 2) : '';
-  const segments: string[] = [];
-  for (const segment of path.slice(drive.length).split(/[\\/]+/)) {
-    if (segment === '' || segment === '.') continue;
-    if (segment === '..' && segments.length > 0 && segments.at(-1) !== '..') segments.pop();
-    else segments.push(segment);
-  }
-  return `${drive}/${segments.join('/')}`;
+/**
+ * A card's file as an absolute path with `/` between names: the session's folder joined with
+ * the card's path, each name taken as it is. Undefined when a name is empty, `.` or `..`: a
+ * URL would re-interpret it, and the server never sends one.
+ *
+ * The server sends paths relative to the folder with `/` between names (absolute `/…` only
+ * for a file it was allowed to read outside the workspace). On Linux and macOS every other
+ * character, `\` and `:` included, belongs to a name: a file called `..\..\etc\passwd` or
+ * `C:\Windows\win.ini` is one name inside the folder, never a way out of it. Only a Windows
+ * server (its folder `C:\…` or `\\host\…`) has `\` and drives in paths, as its names cannot
+ * hold them.
+ */
+export function absolutePathOf(cwd: string, path: string): string | undefined {
+  const windows = WINDOWS_DRIVE.test(cwd) || cwd.startsWith('\\\\');
+  const names = windows ? path.split(/[\\/]/) : path.split('/');
+  const absolute = windows ? WINDOWS_DRIVE.test(path) : path.startsWith('/');
+  // An absolute path's first name is its root: the drive, or nothing before the leading `/`.
+  const root = absolute ? names.shift()! : (windows ? cwd.replaceAll('\\', '/') : cwd).replace(/\/+$/, '');
+  if (names.some((name) => name === '' || name === '.' || name === '..')) return undefined;
+  return `${root}/${names.join('/')}`;
 }
 
 /**
- * `/dir/my file#1.ts` → `/dir/my%20file%231.ts`: each segment percent-encoded (spaces, `#`,
- * `?`, `%`, `&`, `:`, non-ASCII as UTF-8) so the URL keeps its shape, slashes kept. A
- * Windows drive (`C:/…`) becomes `/C:/…`, as editors expect after `file`.
+ * `/dir/my file#1.ts` → `/dir/my%20file%231.ts`: each name percent-encoded (spaces, `#`,
+ * `?`, `%`, `&`, `:`, `\`, non-ASCII as UTF-8) so the URL keeps its shape and the editor
+ * gets the name back as it is, slashes kept. A Windows drive (`C:/…`) becomes `/C:/…`, as
+ * editors expect after `file`.
  */
 function encodedPath(absolutePath: string): string {
-  const path = absolutePath.replaceAll('\\', '/');
-  const drive = WINDOWS_DRIVE.test(path) ? path.slice(0, 2) : '';
-  const rest = path.slice(drive.length);
-  const encoded = rest
+  const drive = WINDOWS_DRIVE.test(absolutePath) ? absolutePath.slice(0, 2) : '';
+  const encoded = absolutePath
+    .slice(drive.length)
     .split('/')
     // A lone surrogate (a name that was not valid Unicode) would make encodeURIComponent throw.
-    .map((segment) => encodeURIComponent(segment.replace(LONE_SURROGATE, '\uFFFD')))
+    .map((name) => encodeURIComponent(name.replace(LONE_SURROGATE, '\uFFFD')))
     .join('/');
   return `${drive === '' ? '' : `/${drive}`}${encoded.startsWith('/') ? encoded : `/${encoded}`}`;
 }
