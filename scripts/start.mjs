@@ -2,9 +2,9 @@
 // `npm start`: build the client and the server bundle when they are missing or stale, then
 // serve the folder npm was started from (INIT_CWD) — or the folder given as an argument —
 // with the built code (dist/cli.mjs): no tsx, no TypeScript at run time.
-import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -85,6 +85,64 @@ export function runQuietly(command, args, { cwd, what, stderr = process.stderr, 
   return false;
 }
 
+/**
+ * Stops this process (as SIGTERM would: the server closes its sessions and exits) once the
+ * process that started it is gone. `npm start` runs us as `sh -c 'node scripts/start.mjs'`,
+ * and Debian's sh (dash) forks rather than execs: on SIGTERM npm signals that shell, which
+ * dies without passing the signal on; on SIGHUP npm itself dies and the shell waits on. Either
+ * way we would keep serving port 3080 as an orphan. Node has no parent-death signal, so the
+ * processes we run under are checked every `everyMs` (the timer is unref'd: it never keeps
+ * the process alive by itself). Returns a function that stops watching.
+ */
+export function stopWithParent({ watched = processesWeRunUnder(), everyMs = 500, stop = () => process.kill(process.pid, 'SIGTERM') } = {}) {
+  const timer = setInterval(() => {
+    if (watched.every(processExists)) return;
+    clearInterval(timer);
+    stop();
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/**
+ * Our parent, and when that is the shell npm ran a script in, npm too (its parent): the
+ * shell outlives npm when npm is hung up on. Not further up: `nohup npm start &` must
+ * survive the login shell that started it.
+ */
+export function processesWeRunUnder(parentPid = process.ppid, startedByNpm = process.env.npm_lifecycle_event !== undefined) {
+  if (!startedByNpm) return [parentPid];
+  const parent = processInfo(parentPid);
+  if (parent === undefined || !/^(sh|dash|bash|zsh|ash|ksh|mksh)$/.test(parent.name) || parent.parentPid <= 1) return [parentPid];
+  return [parentPid, parent.parentPid];
+}
+
+/** A process's command name and parent: /proc on Linux, `ps` elsewhere; undefined when unknown. */
+function processInfo(pid) {
+  try {
+    if (process.platform === 'linux') {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // "pid (comm) state ppid …": comm may hold spaces and parentheses, so split at the last ')'.
+      const close = stat.lastIndexOf(')');
+      return { name: stat.slice(stat.indexOf('(') + 1, close), parentPid: Number(stat.slice(close + 2).split(' ')[1]) };
+    }
+    if (process.platform === 'win32') return undefined;
+    const [parentPid, ...command] = execFileSync('ps', ['-o', 'ppid=,comm=', '-p', String(pid)], { encoding: 'utf8' }).trim().split(/\s+/);
+    return { name: basename(command.join(' ')).replace(/^-/, ''), parentPid: Number(parentPid) };
+  } catch {
+    return undefined;
+  }
+}
+
+function processExists(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists, it is just not ours to signal.
+    return error?.code === 'EPERM';
+  }
+}
+
 async function start() {
   const clientReason = clientBuildReason();
   if (clientReason && !runQuietly('npx', ['vite', 'build'], { cwd: repoRoot, what: `building the client (${clientReason})` })) {
@@ -98,6 +156,7 @@ async function start() {
   }
   // `npm run screenshots` and the like: a fresh build, no server.
   if (process.argv.includes('--build-only')) return 0;
+  stopWithParent();
   // By its path, not a literal import: the bundle exists only once built (lint:imports runs before any build).
   const { main } = await import(pathToFileURL(join(repoRoot, SERVER_BUILD)).href);
   return main(process.argv.slice(2), {

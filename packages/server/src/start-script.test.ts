@@ -1,6 +1,10 @@
-import { mkdir, utimes, writeFile } from 'node:fs/promises';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { copyFile, mkdir, utimes, writeFile } from 'node:fs/promises';
+import { connect } from 'node:net';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { until } from '../../tools/src/test-support/until';
 import { useServers } from './test-support/server-harness';
 
 /** scripts/start.mjs (`npm start`): when it rebuilds the client and the server bundle. */
@@ -89,3 +93,83 @@ describe('npm start: a quiet build', () => {
     expect(printed).toContain('toolcards: building the client failed (output above).');
   });
 });
+
+describe('npm start: stopping npm stops the server', () => {
+  const servers = useServers();
+
+  /**
+   * The real chain a user runs: `npm start` → `sh -c 'node scripts/start.mjs'` → node. The
+   * copy of scripts/start.mjs is the real one; its dist/cli.mjs is a small stand-in that
+   * listens and, like the real CLI, closes on SIGTERM (the real bundle needs a build).
+   */
+  async function startedByNpm(): Promise<{ npm: ChildProcess; serverPid: number; port: number }> {
+    const root = await servers.tempDir();
+    await mkdir(join(root, 'scripts'));
+    await copyFile(fileURLToPath(startScript), join(root, 'scripts/start.mjs'));
+    await writeFile(join(root, 'package.json'), JSON.stringify({ name: 'stand-in', private: true, type: 'module', scripts: { start: 'node scripts/start.mjs' } }));
+    await mkdir(join(root, 'dist/client'), { recursive: true });
+    await writeFile(join(root, 'dist/client/index.html'), '<!doctype html>');
+    await writeFile(
+      join(root, 'dist/cli.mjs'),
+      [
+        "import { createServer } from 'node:http';",
+        'export async function main() {',
+        "  const server = createServer((request, response) => response.end('ok'));",
+        "  await new Promise((listening) => server.listen(0, '127.0.0.1', listening));",
+        '  process.stdout.write(`listening ${server.address().port} pid ${process.pid}\\n`);',
+        "  await new Promise((stop) => process.once('SIGTERM', stop));",
+        '  await new Promise((closed) => server.close(closed));',
+        '  return 0;',
+        '}',
+      ].join('\n'),
+    );
+    // Built after their inputs: nothing to rebuild.
+    const later = new Date(Date.now() + 60_000);
+    for (const built of ['dist/cli.mjs', 'dist/client/index.html']) await utimes(join(root, built), later, later);
+
+    const npm = spawn('npm', ['start'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    let printed = '';
+    npm.stdout.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+    npm.stderr.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+    onTestFinished(() => {
+      npm.kill('SIGKILL');
+      const orphan = /pid (\d+)/.exec(printed);
+      if (orphan && processExists(Number(orphan[1]))) process.kill(Number(orphan[1]), 'SIGKILL');
+    });
+    await until(() => /listening \d+ pid \d+/.test(printed), () => `the stand-in server to listen; npm printed: ${printed}`);
+    const [, port, serverPid] = /listening (\d+) pid (\d+)/.exec(printed)!;
+    return { npm, serverPid: Number(serverPid), port: Number(port) };
+  }
+
+  // SIGTERM: npm passes it to the shell, which dies without passing it on. SIGHUP: npm dies,
+  // the shell waits on. (Ctrl-C in a terminal signals the whole group, the server included.)
+  it.each(['SIGTERM', 'SIGHUP'] as const)('%s to npm: the server stops listening and its process ends', async (signal) => {
+    const { npm, serverPid, port } = await startedByNpm();
+    expect(await answers(port)).toBe(true);
+    const npmExited = new Promise((exited) => npm.once('exit', exited));
+    npm.kill(signal);
+    await npmExited;
+    await until(() => !processExists(serverPid), `node scripts/start.mjs (pid ${serverPid}) to exit after npm did`);
+    expect(await answers(port)).toBe(false);
+  }, 30_000);
+});
+
+function processExists(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function answers(port: number): Promise<boolean> {
+  return new Promise((resolveAnswer) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolveAnswer(true);
+    });
+    socket.once('error', () => resolveAnswer(false));
+  });
+}
