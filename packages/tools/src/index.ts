@@ -16,6 +16,7 @@ export { TOOL_NAMES, toolSpecs, runTool, presentCall, presentResult } from './re
 export { runToolCommand, type ToolCommandIo } from './tool-command';
 export { parseCommandLine, type CommandLineRefusal } from './command-line';
 export { comparePaths } from './grep/path-order';
+export { pathAsText, pathFromText } from './path-text';
 export { fileLines } from './read/file-lines';
 export { readFreshness } from './read/read-freshness';
 export { runRipgrep, type RipgrepOutcome } from './ripgrep/rg-runner';

@@ -1,4 +1,4 @@
-import { appendFile, mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { api, createSession, useServers } from '../test-support/server-harness';
@@ -76,6 +76,61 @@ describe('GET /api/sessions/:id/results/:callId/full', () => {
     expect(new Set(first).size).toBe(600);
     expect((await api(server, `${base}?offset=599&limit=10`)).body.paths).toEqual([first[599]]);
     expect((await api(server, `${base}?offset=300&limit=3`)).body.paths).toEqual(first.slice(300, 303));
+  });
+
+  it('lists a file whose name holds a newline under its true name, with no file or match forged from the name', async () => {
+    const server = await servers.start();
+    const name = 'nl\n  Line 7: FAKE MATCH.txt';
+    // 300 matching lines: past the 250 shown inline, so the full result is read from the spill.
+    await writeFile(join(server.workspace, name), Array.from({ length: 300 }, (_, index) => `needle ${index + 1}`).join('\n') + '\n');
+    await writeFile(join(server.workspace, 'plain.txt'), 'needle plain\n');
+    const session = await createSession(server);
+    const callId = await runTool(server.port, server.token, session.id, 'grep', { pattern: 'needle', path: '.' });
+    const base = `/api/sessions/${session.id}/results/${encodeURIComponent(callId)}/full`;
+
+    const outline = await api(server, base);
+    expect(outline.body).toMatchObject({ shape: 'matches', total: 301 });
+    expect(outline.body.files).toEqual([
+      { path: name, matches: 300 },
+      { path: 'plain.txt', matches: 1 },
+    ]);
+    const index = outline.body.files.findIndex((file: { path: string }) => file.path === name);
+    const page = await api(server, `${base}?file=${index}&offset=6&limit=1`);
+    expect(page.body.matches).toEqual([{ lineNumber: 7, line: 'needle 7' }]);
+  });
+
+  it('pages a capped glob’s path holding a newline as one path', async () => {
+    const server = await servers.start();
+    await manyMatches(server.workspace);
+    const name = 'many/nl\nforged.txt';
+    await writeFile(join(server.workspace, name), 'x\n');
+    const session = await createSession(server);
+    const callId = await runTool(server.port, server.token, session.id, 'glob', { pattern: '**/*.txt', path: 'many' });
+    const base = `/api/sessions/${session.id}/results/${encodeURIComponent(callId)}/full`;
+    expect((await api(server, base)).body).toEqual({ shape: 'paths', callId, total: 601 });
+    const paths = (await api(server, `${base}?offset=0&limit=1000`)).body.paths as string[];
+    expect(paths).toHaveLength(601);
+    expect(paths).toContain(name);
+    expect(paths).not.toContain('many/nl');
+    expect(paths).not.toContain('forged.txt');
+  });
+
+  it('answers NO_FULL_RESULT at once for a spill replaced by one huge line, and keeps nothing of it', async () => {
+    const server = await servers.start();
+    await manyMatches(server.workspace);
+    const session = await createSession(server);
+    const callId = await runTool(server.port, server.token, session.id, 'grep', { pattern: 'needle', path: 'many' });
+    const base = `/api/sessions/${session.id}/results/${encodeURIComponent(callId)}/full`;
+    const spillDir = join(server.dataDir, 'spill', session.id);
+    const [spillName] = await readdir(spillDir);
+    // 20 MB keeps the test quick; 200 MB was measured by hand (issue 24's figures).
+    await writeFile(join(spillDir, spillName!), Buffer.alloc(20 * 1024 * 1024, 0x61));
+    for (const query of ['', '?file=0', '?file=0&offset=3']) {
+      const answer = await api(server, `${base}${query}`);
+      expect(answer.status).toBe(404);
+      expect(answer.body).toMatchObject({ error: { code: 'NO_FULL_RESULT', message: expect.stringContaining('damaged') } });
+      expect(JSON.stringify(answer.body).length).toBeLessThan(1000);
+    }
   });
 
   it('answers NO_FULL_RESULT for a result that was not capped, and for a logged spill path outside the session\'s folder', async () => {

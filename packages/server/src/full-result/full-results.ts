@@ -3,7 +3,7 @@ import { open, realpath, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { MAX_FULL_RESULT_PAGE, type FullResultOutline, type FullResultPage, type SearchMeta } from '@toolcards/protocol';
 import { comparePaths } from '@toolcards/tools';
-import { outlineSpill, parseMatchRow, readSection, type SpillOutline } from './spill-outline';
+import { DamagedSpillError, listedPath, outlineSpill, parseMatchRow, readSection, type SpillOutline } from './spill-outline';
 
 /** What a request asked of a capped result: its outline, or one page. */
 export type FullResultQuery = { kind: 'outline' } | { kind: 'page'; file: number | undefined; offset: number; limit: number };
@@ -41,14 +41,18 @@ export class FullResults {
       const limit = Math.min(query.limit, MAX_FULL_RESULT_PAGE);
       if (outline.shape === 'paths') {
         const section = outline.sections[0];
-        const paths = section === undefined ? [] : await readSection(file, section, query.offset, limit);
-        return { ok: true, body: { shape: 'paths', offset: query.offset, paths } };
+        const lines = section === undefined ? [] : await readSection(file, section, query.offset, limit);
+        return { ok: true, body: { shape: 'paths', offset: query.offset, paths: lines.map(listedPath) } };
       }
       const section = query.file === undefined ? undefined : outline.sections[query.file];
       if (query.file === undefined || section === undefined) return { ok: false, status: 400, code: 'BAD_REQUEST', message: `file must name one of the ${outline.sections.length} files (0-based)` };
       const rows = await readSection(file, section, query.offset, limit);
       const matches = rows.flatMap((row) => parseMatchRow(row) ?? []);
       return { ok: true, body: { shape: 'matches', file: query.file, offset: query.offset, matches } };
+    } catch (error) {
+      // A spill edited or replaced on disk: say so, keep nothing of it.
+      if (error instanceof DamagedSpillError) return noFullResult(`the saved full result is damaged: ${error.message}`);
+      throw error;
     } finally {
       await file.close();
     }

@@ -2,7 +2,8 @@ import { mkdtemp, open, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CHECKPOINT_EVERY, outlineSpill, parseMatchRow, readSection } from './spill-outline';
+import { pathAsText } from '@toolcards/tools';
+import { CHECKPOINT_EVERY, DamagedSpillError, MAX_SPILL_LINE_BYTES, outlineSpill, parseMatchRow, readSection } from './spill-outline';
 
 const dir = await mkdtemp(join(tmpdir(), 'toolcards-spill-'));
 afterAll(() => rm(dir, { recursive: true, force: true }));
@@ -43,6 +44,90 @@ describe('spill outline', () => {
       expect(await readSection(file, outline.sections[0]!, 1, 10)).toEqual(['src/a.ts', 'z.md']);
     } finally {
       await file.close();
+    }
+  });
+
+  it('reads back a path quoted by the tools: a newline in a file name forges no file and no match', async () => {
+    const name = 'nl\n  Line 7: FAKE MATCH.txt';
+    const rowLike = '  Line 8: FAKE ROW.txt';
+    const file = await spill('quoted.txt', [`${pathAsText(name)}:`, '  Line 1: one', '  Line 3: three', '', `${pathAsText(rowLike)}:`, '  Line 2: two'].join('\n') + '\n');
+    try {
+      const outline = await outlineSpill(file, 'matches');
+      expect(outline.sections.map(({ path, count }) => ({ path, count }))).toEqual([
+        { path: name, count: 2 },
+        { path: rowLike, count: 1 },
+      ]);
+      expect(await readSection(file, outline.sections[0]!, 0, 10)).toEqual(['  Line 1: one', '  Line 3: three']);
+    } finally {
+      await file.close();
+    }
+  });
+
+  it('counts a glob spill’s quoted path as one path', async () => {
+    const file = await spill('glob-quoted.txt', `a.ts\n${pathAsText('nl\nb.ts')}\nc.ts\n`);
+    try {
+      const outline = await outlineSpill(file, 'paths');
+      expect(outline.total).toBe(3);
+      expect(await readSection(file, outline.sections[0]!, 1, 1)).toEqual(['"nl\\nb.ts"']);
+    } finally {
+      await file.close();
+    }
+  });
+
+  it('refuses a file the tools did not write as a damaged spill', async () => {
+    const damaged: [string, 'matches' | 'paths'][] = [
+      ['  Line 1: a row before any file\n', 'matches'],
+      ['a.ts\n  Line 1: x\n', 'matches'],
+      ['"a.ts:\n  Line 1: x\n', 'matches'],
+      ['"a\\q.ts":\n  Line 1: x\n', 'matches'],
+      ['a.ts\n"b.ts\n', 'paths'],
+    ];
+    for (const [index, [text, shape]] of damaged.entries()) {
+      const file = await spill(`damaged-${index}.txt`, text);
+      try {
+        await expect(outlineSpill(file, shape), text).rejects.toBeInstanceOf(DamagedSpillError);
+      } finally {
+        await file.close();
+      }
+    }
+  });
+
+  it('refuses a spill of one huge line at its first chunk, never holding the line', async () => {
+    // 20 MB here; a 200 MB line was measured by hand (see the full-result route test).
+    const path = join(dir, 'one-line.txt');
+    await writeFile(path, Buffer.alloc(20 * 1024 * 1024, 0x61));
+    for (const shape of ['matches', 'paths'] as const) {
+      const file = await open(path);
+      try {
+        await expect(outlineSpill(file, shape)).rejects.toThrow(/longer than 65536 bytes/);
+      } finally {
+        await file.close();
+      }
+    }
+  });
+
+  it('reads lines up to the cap, across chunk boundaries, and refuses one byte more', async () => {
+    const longest = `${'p'.repeat(MAX_SPILL_LINE_BYTES - 1)}:`;
+    // Padding puts the long header across the first 1 MiB chunk's end.
+    const padding = Array.from({ length: 1 << 15 }, () => 'x'.repeat(31)).join('\n');
+    const file = await spill('at-cap.txt', `${padding}\n${longest}\n  Line 1: ok\n`);
+    try {
+      const outline = await outlineSpill(file, 'paths');
+      expect(outline.total).toBe((1 << 15) + 2);
+    } finally {
+      await file.close();
+    }
+    const atCap = await spill('at-cap-grep.txt', `${longest}\n  Line 1: ok\n`);
+    try {
+      expect((await outlineSpill(atCap, 'matches')).sections[0]).toMatchObject({ path: 'p'.repeat(MAX_SPILL_LINE_BYTES - 1), count: 1 });
+    } finally {
+      await atCap.close();
+    }
+    const over = await spill('over-cap.txt', `p${longest}\n  Line 1: ok\n`);
+    try {
+      await expect(outlineSpill(over, 'matches')).rejects.toBeInstanceOf(DamagedSpillError);
+    } finally {
+      await over.close();
     }
   });
 

@@ -1,3 +1,5 @@
+import { globPathLine } from './glob-render';
+
 export interface GlobCollectorOptions {
   maxResults: number;
   /** ripgrep's path as people see it (workspace-relative, `/`). */
@@ -28,8 +30,8 @@ export class GlobCollector {
       return;
     }
     if (spill === undefined) return;
-    if (this.total === maxResults + 1) spill(this.paths.map((path) => `${path}\n`).join(''));
-    spill(`${showPath(buffer.toString('utf8', start, end))}\n`);
+    if (this.total === maxResults + 1) spill(this.paths.map(globPathLine).join(''));
+    spill(globPathLine(showPath(buffer.toString('utf8', start, end))));
   }
 
   /** `outside`: paths dropped because they led out of the workspace. */

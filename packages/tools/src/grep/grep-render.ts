@@ -1,13 +1,16 @@
 import type { SpillOutcome } from '../lazy-spill';
+import { pathAsText } from '../path-text';
 import type { GrepRetention } from './grep-retain';
 
 /**
  * The grep tool's model text: a count line, per-file groups (`path:` then
- * `  Line N: text`), and a footer when the cap dropped matches.
+ * `  Line N: text`), and a footer when the cap dropped matches. The spill file
+ * holds the same groups, read back by the server's spill outline.
  */
 
+/** `path:`, the path written by `pathAsText`: a name holding a newline cannot start a row of its own. */
 export function grepFileHeader(path: string): string {
-  return `${path}:`;
+  return `${pathAsText(path)}:`;
 }
 
 export function grepMatchLine(lineNumber: number, line: string): string {
