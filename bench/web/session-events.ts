@@ -63,6 +63,15 @@ function sample(name: string, args: JsonValue, callView: ToolCallView, resultVie
     case 'generic':
       content = resultView.content ?? '';
       break;
+    case 'terminal':
+      content = resultView.output;
+      break;
+    case 'diff':
+      content = resultView.files.map((file) => file.hunks.flatMap((hunk) => hunk.lines).join('\n')).join('\n');
+      break;
+    case 'plan':
+      content = resultView.items.map((item) => item.text).join('\n');
+      break;
   }
   return { name, args, callView, resultView, content };
 }

@@ -7,6 +7,43 @@ export * from './editors';
 export * from './view-schemas';
 export * from './zod-issues';
 export * from './narrowing';
+// The cards of a coding agent's shell commands, edits and plans: schema, type, narrowing.
+export {
+  terminalMetaSchema,
+  terminalResultViewSchema,
+  terminalMetaFromMeta,
+  terminalViewFromMeta,
+  type TerminalMeta,
+  type TerminalResultView,
+} from './terminal-view';
+export {
+  diffFileStatusSchema,
+  diffHunkSchema,
+  diffFileSchema,
+  diffMetaSchema,
+  diffResultViewSchema,
+  diffLineKind,
+  diffMetaFromMeta,
+  diffViewFromMeta,
+  type DiffLineKind,
+  type DiffFileStatus,
+  type DiffHunk,
+  type DiffFile,
+  type DiffMeta,
+  type DiffResultView,
+} from './diff-view';
+export {
+  planItemStatusSchema,
+  planItemSchema,
+  planMetaSchema,
+  planResultViewSchema,
+  planMetaFromMeta,
+  planViewFromMeta,
+  type PlanItemStatus,
+  type PlanItem,
+  type PlanMeta,
+  type PlanResultView,
+} from './plan-view';
 export * from './wire';
 export * from './http-api';
 export * from './file-views-api';

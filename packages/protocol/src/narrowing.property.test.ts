@@ -1,8 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { diffMetaFromMeta } from './diff-view';
 import { callViewFromWire, readMetaFromMeta, resultViewFromWire, searchMetaFromMeta, searchViewFromMeta } from './narrowing';
+import { planMetaFromMeta } from './plan-view';
+import { terminalMetaFromMeta } from './terminal-view';
 
-const narrowers = { readMetaFromMeta, searchMetaFromMeta, searchViewFromMeta, resultViewFromWire, callViewFromWire };
+const narrowers = {
+  readMetaFromMeta,
+  searchMetaFromMeta,
+  searchViewFromMeta,
+  resultViewFromWire,
+  callViewFromWire,
+  terminalMetaFromMeta,
+  diffMetaFromMeta,
+  planMetaFromMeta,
+};
 
 /** Arbitrary JSON plus the values JSON cannot carry but a buggy producer might. */
 const anyValue = fc.oneof(
@@ -66,6 +78,18 @@ const pathsMeta = fc
   .record({ paths: fc.array(fc.string({ minLength: 1, maxLength: 30 }), { maxLength: 20 }), truncated: fc.boolean(), extra: fc.nat({ max: 100 }) })
   .map(({ paths, truncated, extra }) => ({ shape: 'paths' as const, paths, truncated, total: paths.length + extra }));
 
+/** A valid hunk: its counts are what its lines say. */
+const diffHunk = fc
+  .record({
+    start: fc.integer({ min: 1, max: 5000 }),
+    lines: fc.array(fc.tuple(fc.constantFrom(' ', '-', '+'), lineText).map(([prefix, text]) => prefix + text), { minLength: 1, maxLength: 30 }),
+  })
+  .map(({ start, lines }) => {
+    const oldLines = lines.filter((line) => !line.startsWith('+')).length;
+    const newLines = lines.filter((line) => !line.startsWith('-')).length;
+    return { oldStart: oldLines === 0 ? start - 1 : start, oldLines, newStart: newLines === 0 ? start - 1 : start, newLines, lines };
+  });
+
 describe('narrowing properties', () => {
   for (const [name, narrow] of Object.entries(narrowers)) {
     it(`${name} returns a value or undefined for anything, never throws`, () => {
@@ -107,6 +131,17 @@ describe('narrowing properties', () => {
         const index = 1 + (pick % (lines.length - 1));
         lines[index]!.number = lines[index - 1]!.number;
         expect(readMetaFromMeta({ ...meta, lines })).toBeUndefined();
+      }),
+    );
+  });
+
+  it('a valid diff hunk round-trips through JSON unchanged, and any miscount is rejected', () => {
+    fc.assert(
+      fc.property(diffHunk, fc.integer({ min: -3, max: 3 }).filter((delta) => delta !== 0), fc.boolean(), (hunk, delta, oldSide) => {
+        const meta = { files: [{ path: 'a.ts', status: 'modified' as const, hunks: [hunk] }] };
+        expect(diffMetaFromMeta(JSON.parse(JSON.stringify(meta)))).toEqual(meta);
+        const miscounted = oldSide ? { ...hunk, oldLines: hunk.oldLines + delta } : { ...hunk, newLines: hunk.newLines + delta };
+        expect(diffMetaFromMeta({ files: [{ path: 'a.ts', status: 'modified', hunks: [miscounted] }] })).toBeUndefined();
       }),
     );
   });

@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import type { ReadMeta, SearchMeta, SearchResultView, ToolCallView, ToolResultView } from './views';
 import {
   readMetaSchema,
@@ -6,6 +5,7 @@ import {
   toolCallViewSchema,
   toolResultViewSchema,
 } from './view-schemas';
+import { narrowWith } from './safe-narrowing';
 
 /**
  * Narrowing at the opaque boundaries (persisted meta, views over the wire).
@@ -13,22 +13,12 @@ import {
  * falls back to the generic card. Rejection lists are written down as tests.
  */
 
-function safely<T>(schema: z.ZodType<T>, value: unknown): T | undefined {
-  try {
-    const parsed = schema.safeParse(value);
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    // A hostile value (a throwing getter, a revoked proxy) is as malformed as any other.
-    return undefined;
-  }
-}
-
 export function readMetaFromMeta(meta: unknown): ReadMeta | undefined {
-  return safely(readMetaSchema, meta);
+  return narrowWith(readMetaSchema, meta);
 }
 
 export function searchMetaFromMeta(meta: unknown): SearchMeta | undefined {
-  return safely(searchMetaSchema, meta);
+  return narrowWith(searchMetaSchema, meta);
 }
 
 /** The search card for a grep/glob meta; accepts zero results as a valid empty card. */
@@ -40,10 +30,10 @@ export function searchViewFromMeta(meta: unknown, title?: string): SearchResultV
 
 /** Validates a result view that arrived over the wire. */
 export function resultViewFromWire(view: unknown): ToolResultView | undefined {
-  return safely(toolResultViewSchema, view);
+  return narrowWith(toolResultViewSchema, view);
 }
 
 /** Validates a call view that arrived over the wire. */
 export function callViewFromWire(view: unknown): ToolCallView | undefined {
-  return safely(toolCallViewSchema, view);
+  return narrowWith(toolCallViewSchema, view);
 }

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { diffResultViewSchema } from './diff-view';
+import { planResultViewSchema } from './plan-view';
+import { terminalResultViewSchema } from './terminal-view';
 
 /**
  * zod schemas for every view and meta shape: the one source of their types (views.ts
@@ -126,7 +129,15 @@ export const searchResultViewSchema = z
   .object({ card: z.literal('search'), title })
   .and(searchMetaSchema);
 
-export const toolResultViewSchema = z.union([genericResultViewSchema, readResultViewSchema, searchResultViewSchema]);
+/** The closed result union; terminal, diff and plan live in their own files (terminal-view.ts, …). */
+export const toolResultViewSchema = z.union([
+  genericResultViewSchema,
+  readResultViewSchema,
+  searchResultViewSchema,
+  terminalResultViewSchema,
+  diffResultViewSchema,
+  planResultViewSchema,
+]);
 
 /** Icon category of a call. */
 export const toolCallKindSchema = z.enum(['read', 'edit', 'delete', 'move', 'search', 'execute', 'fetch', 'other']);

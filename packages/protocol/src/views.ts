@@ -39,7 +39,11 @@ export type SearchResultView = z.output<typeof searchResultViewSchema>;
 export type SearchMatchesResultView = Extract<SearchResultView, { shape: 'matches' }>;
 export type SearchPathsResultView = Extract<SearchResultView, { shape: 'paths' }>;
 
-/** CLOSED: adding a member must break every exhaustive switch on `card`. */
+/**
+ * CLOSED: adding a member must break every exhaustive switch on `card`. Its terminal, diff and
+ * plan members are typed in terminal-view.ts, diff-view.ts and plan-view.ts, each beside its
+ * schema and narrowing.
+ */
 export type ToolResultView = z.output<typeof toolResultViewSchema>;
 export type ToolResultCard = ToolResultView['card'];
 

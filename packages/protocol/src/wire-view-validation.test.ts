@@ -20,6 +20,11 @@ describe('resultViewFromWire', () => {
     ['a read view', readView],
     ['a search matches view', { card: 'search', shape: 'matches', files: [], truncated: false, total: 0 }],
     ['a search paths view', { card: 'search', shape: 'paths', title: 'Glob', paths: ['a'], truncated: false, total: 1 }],
+    ['a terminal view', { card: 'terminal', title: 'Run ls', command: 'ls', exitCode: null, signal: 'SIGTERM', output: '\u001b[1ma\u001b[0m', truncated: false }],
+    ['a diff view', {
+      card: 'diff', files: [{ path: 'a.ts', status: 'modified', lang: 'typescript', hunks: [{ oldStart: 1, oldLines: 1, newStart: 1, newLines: 1, lines: ['-a', '+b'] }] }],
+    }],
+    ['a plan view', { card: 'plan', items: [{ text: 'Fix it', status: 'in_progress' }], explanation: 'first' }],
   ])('accepts %s unchanged', (_, view) => {
     expect(resultViewFromWire(JSON.parse(JSON.stringify(view)))).toEqual(view);
   });
@@ -27,7 +32,13 @@ describe('resultViewFromWire', () => {
   it.each([
     ['null', null],
     ['an array', [readView]],
-    ['an unknown card', { card: 'diff', content: 'x' }],
+    ['an unknown card', { card: 'teleport', content: 'x' }],
+    ['a terminal view without output', { card: 'terminal', command: 'ls', exitCode: 0, truncated: false }],
+    ['a diff view carrying only content', { card: 'diff', content: 'x' }],
+    ['a diff view whose hunk counts disagree with its lines', {
+      card: 'diff', files: [{ path: 'a.ts', status: 'modified', hunks: [{ oldStart: 1, oldLines: 2, newStart: 1, newLines: 1, lines: ['-a', '+b'] }] }],
+    }],
+    ['a plan view with an unknown status', { card: 'plan', items: [{ text: 'a', status: 'blocked' }] }],
     ['a missing card', { content: 'x' }],
     ['a generic view with non-string content', { card: 'generic', content: 5 }],
     ['a read view without lines', { ...readView, lines: undefined }],

@@ -1,10 +1,18 @@
+import { lazy, type ReactNode } from 'react';
 import type { CallLocation, ToolResultView } from '@toolcards/protocol';
+import { LoadFailureBoundary } from '../app/load-failure-boundary';
 import { GenericCard } from './generic/generic-card';
 import { ReadCard, type ReadNextRequest } from './read/read-card';
 import { SearchMatchesCard } from './search/search-matches-card';
 import { SearchPathsCard } from './search/search-paths-card';
 import type { FullResultSource } from './search/full-result-source';
 import type { FileSource } from './read/file-source';
+import { diffPlainText, planPlainText, terminalPlainText } from './view-plain-text';
+
+// A coding agent's cards load on first use, out of the entry chunk (initial JS ≤ 150 kB gzip).
+const TerminalCard = lazy(() => import('./terminal/terminal-card').then((module) => ({ default: module.TerminalCard })));
+const DiffCard = lazy(() => import('./diff/diff-card').then((module) => ({ default: module.DiffCard })));
+const PlanCard = lazy(() => import('./plan/plan-card').then((module) => ({ default: module.PlanCard })));
 
 export interface ResultCardProps {
   view: ToolResultView;
@@ -47,9 +55,42 @@ export function ResultCard({ view, isError = false, errorCode, targetLine, onOpe
         default:
           return <UnsupportedCard view={view} />;
       }
+    case 'terminal':
+      return (
+        <LazyCard title={view.title ?? view.command} text={() => terminalPlainText(view)}>
+          <TerminalCard view={view} />
+        </LazyCard>
+      );
+    case 'diff':
+      return (
+        <LazyCard title={view.title ?? 'Diff'} text={() => diffPlainText(view)}>
+          <DiffCard view={view} onOpenLocation={onOpenLocation} fileSource={fileSource} />
+        </LazyCard>
+      );
+    case 'plan':
+      return (
+        <LazyCard title={view.title ?? 'Plan'} text={() => planPlainText(view)}>
+          <PlanCard view={view} />
+        </LazyCard>
+      );
     default:
       return <UnsupportedCard view={view} />;
   }
+}
+
+/**
+ * A card whose code loads on first use: its title while the code comes, and if the chunk cannot
+ * be fetched, the generic card with everything the card would have shown.
+ */
+function LazyCard({ title, text, children }: { title: string; text: () => string; children: ReactNode }) {
+  return (
+    <LoadFailureBoundary
+      loading={<GenericCard view={{ card: 'generic', title }} emptyText="Loading…" />}
+      fallback={<GenericCard view={{ card: 'generic', title, content: text() }} />}
+    >
+      {children}
+    </LoadFailureBoundary>
+  );
 }
 
 /** Unreachable for a validated view; an unvalidated one still gets a card, not a crash. */

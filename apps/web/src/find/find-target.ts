@@ -15,6 +15,12 @@ export function findTargetElement(row: Element, where: FindText): Element | null
       return row.querySelector(`[data-roving-key="g${where.file}m${where.match}"]`);
     case 'found-path':
       return row.querySelector(`[data-roving-key="p${where.index}"]`);
+    case 'terminal-line':
+      return row.querySelector(`[data-terminal-line="${where.line}"]`);
+    case 'diff-line':
+      return row.querySelector(`[data-diff-line="${where.file}:${where.hunk}:${where.line}"]`);
+    case 'plan-item':
+      return row.querySelector(`[data-plan-item="${where.index}"]`);
     case 'text':
       return row.querySelector('.tl-user__text, .tl-assistant__text, .tc-generic__output, .tc-card__title, .tl-turn-end') ?? row;
   }

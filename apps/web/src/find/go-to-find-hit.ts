@@ -14,7 +14,8 @@ const MAX_FRAMES = 90;
 export function goToFindHit(store: SessionStore, hit: FindHit, pattern: RegExp, root: ParentNode = document): () => void {
   const where = hit.where;
   store.revealFound(hit.seq, {
-    ...(where.part === 'read-line' || where.part === 'match-line' ? { line: where.line } : {}),
+    // A terminal line's (0-based) lets its card show the collapsed middle the hit is in.
+    ...(where.part === 'read-line' || where.part === 'match-line' || where.part === 'terminal-line' ? { line: where.line } : {}),
     ...(where.part === 'match-line' || where.part === 'match-path' ? { file: where.file } : {}),
   });
   let frame = 0;

@@ -36,9 +36,22 @@ const SEARCH_LIST_PX = 576;
  */
 function estimateResultHeight(view: unknown): number {
   if (typeof view !== 'object' || view === null) return 120;
-  const { card, lines, paths, files } = view as { card?: unknown; lines?: unknown; paths?: unknown; files?: unknown };
+  const { card, lines, paths, files, output, items } = view as { card?: unknown; lines?: unknown; paths?: unknown; files?: unknown; output?: unknown; items?: unknown };
   if (card === 'read' && Array.isArray(lines)) return CARD_CHROME_PX + Math.min(READ_VIEWPORT_PX, Math.max(1, lines.length) * CODE_LINE_PX);
   if (card === 'search' && Array.isArray(paths)) return CARD_CHROME_PX + LIST_ROW_PX + Math.min(SEARCH_LIST_PX, paths.length * LIST_ROW_PX);
   if (card === 'search' && Array.isArray(files)) return CARD_CHROME_PX + LIST_ROW_PX + Math.min(SEARCH_LIST_PX, files.length * 2 * LIST_ROW_PX);
+  if (card === 'terminal' && typeof output === 'string') return TERMINAL_CHROME_PX + Math.min(TERMINAL_SHOWN_LINES, Math.max(1, lineCount(output))) * CODE_LINE_PX;
+  if (card === 'diff' && Array.isArray(files)) return CARD_CHROME_PX + Math.min(READ_VIEWPORT_PX, files.length * 3 * CODE_LINE_PX);
+  if (card === 'plan' && Array.isArray(items)) return CARD_CHROME_PX + Math.max(1, items.length) * LIST_ROW_PX;
   return 120;
+}
+
+/** The terminal card's header holds the command line too; it shows at most its first and last lines collapsed. */
+const TERMINAL_CHROME_PX = CARD_CHROME_PX + 24;
+const TERMINAL_SHOWN_LINES = 41;
+
+function lineCount(text: string): number {
+  let count = 1;
+  for (let at = text.indexOf('\n'); at !== -1 && count <= TERMINAL_SHOWN_LINES; at = text.indexOf('\n', at + 1)) count += 1;
+  return count;
 }

@@ -6,7 +6,7 @@ import { CopyLinkButton } from './copy-link-button';
 import '../cards.css';
 
 interface CardFrameProps {
-  variant: 'generic' | 'read' | 'search' | 'call';
+  variant: 'generic' | 'read' | 'search' | 'call' | 'diff' | 'plan' | 'terminal';
   /** The card's accessible name. */
   label: string;
   heading: ReactNode;
