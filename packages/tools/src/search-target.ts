@@ -2,7 +2,12 @@ import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { ToolError } from '@toolcards/protocol';
 import { openConfined } from './confined-open';
+import { ripgrepSandboxSupport, type RipgrepSandbox } from './ripgrep/ripgrep-sandbox';
 import type { Workspace } from './tool';
+import { isInside } from './workspace';
+
+/** Where a searched file is bound in the sandbox: a folder no workspace path leads through. */
+const SANDBOX_FILE_FOLDER = '/.toolcards-searched';
 
 /**
  * What ripgrep is pointed at, and how its output paths are shown and
@@ -11,12 +16,17 @@ import type { Workspace } from './tool';
  * /proc/PID/fd/N, so swapping a folder on the way for a symlink after the
  * check leads nowhere. A folder becomes ripgrep's cwd and is searched as `.`.
  * Folders met during the walk could still be swapped while ripgrep reads
- * them: `reports` checks each reported file's folder before its results are
- * used (one realpath per folder per call).
+ * them, after any check: where bubblewrap runs, `sandbox` makes ripgrep walk
+ * where nothing outside the workspace exists (ripgrep/ripgrep-sandbox.ts).
+ * Without it, `reports` checks each reported file's folder before its results
+ * are used (one realpath per folder per call), which narrows the race but
+ * cannot close it; the server warns at startup. It checks in the sandbox too.
  */
 export interface SearchTarget {
   cwd: string;
   rgPath: string;
+  /** Where ripgrep runs confined; undefined when bubblewrap cannot run here or the workspace allows reading anywhere. */
+  sandbox: RipgrepSandbox | undefined;
   showPath(rgOutputPath: string): string;
   /** True when a path ripgrep reported (its raw bytes) really lies where the tools may look. */
   reports(rgOutputPath: Buffer): boolean;
@@ -32,9 +42,16 @@ export async function openSearchTarget(workspace: Workspace, absolute: string, t
   if (!confined.ok) return confined;
   const { handle, stats, stablePath, real } = confined.opened;
   const close = () => handle.close().catch(() => undefined);
+  const bwrap = await sandboxFor(workspace);
+  const sandboxed = (cwd: string, at?: string): RipgrepSandbox | undefined =>
+    bwrap === undefined
+      ? undefined
+      : { bwrap, visibleRoot: workspace.root, cwd, ...(at === undefined ? {} : { descriptor: { fd: handle.fd, at } }) };
   if (stats.isFile()) {
-    const rgPath = stablePath ?? real;
-    return { ok: true, target: { cwd: workspace.root, rgPath, showPath: () => shown, reports: () => true, close } };
+    // In the sandbox the checked descriptor is the file; this process's /proc/PID/fd is not in there.
+    const sandbox = sandboxed(workspace.root, path.posix.join(SANDBOX_FILE_FOLDER, path.basename(real)));
+    const rgPath = sandbox?.descriptor?.at ?? stablePath ?? real;
+    return { ok: true, target: { cwd: workspace.root, rgPath, sandbox, showPath: () => shown, reports: () => true, close } };
   }
   if (!stats.isDirectory()) {
     await close();
@@ -52,6 +69,8 @@ export async function openSearchTarget(workspace: Workspace, absolute: string, t
     target: {
       cwd: base,
       rgPath: '.',
+      // By its real path, not a fixed one: ripgrep reads the .gitignore files of the folders above it.
+      sandbox: sandboxed(real, isInside(workspace.root, real) ? undefined : real),
       showPath(rgOutputPath) {
         const slashed = path.sep === '\\' ? rgOutputPath.replaceAll('\\', '/') : rgOutputPath;
         return prefix + (slashed.startsWith('./') ? slashed.slice(2) : slashed);
@@ -70,6 +89,13 @@ export async function openSearchTarget(workspace: Workspace, absolute: string, t
       close,
     },
   };
+}
+
+/** The bwrap to confine ripgrep with; none when the workspace lets tools read anywhere (nothing to confine to). */
+async function sandboxFor(workspace: Workspace): Promise<string | undefined> {
+  if (workspace.contains('/')) return undefined;
+  const support = await ripgrepSandboxSupport();
+  return support.kind === 'available' ? support.bwrap : undefined;
 }
 
 function folderInside(workspace: Workspace, folder: Buffer): boolean {

@@ -50,6 +50,7 @@ export async function executeGlob(args: GlobArgs, context: ToolContext): Promise
     separator: 0x00,
     onRecord: (buffer, start, end) => collector.record(buffer, start, end),
     maxRunning: config.ripgrepMaxRunning,
+    sandbox: target.sandbox,
   });
   await target.close();
 

@@ -33,27 +33,38 @@ beforeAll(async () => {
 
 afterAll(() => rm(base, { recursive: true, force: true }));
 
-/** The highest VmHWM of any `rg` child of this process (each thread's children), sampled every 5 ms. */
+/** The highest VmHWM of any `rg` below this process (ripgrep in its sandbox is a grandchild), sampled every 5 ms. */
 function sampleRipgrepPeaks(): () => { peakBytes: number; processes: number } {
   const peaks = new Map<number, number>();
-  const sample = (): void => {
-    for (const task of readdirSync(`/proc/${process.pid}/task`)) {
-      let children: string;
+  const childrenOf = (pid: number): string[] => {
+    const found: string[] = [];
+    let tasks: string[];
+    try {
+      tasks = readdirSync(`/proc/${pid}/task`);
+    } catch {
+      return found;
+    }
+    for (const task of tasks) {
       try {
-        children = readFileSync(`/proc/${process.pid}/task/${task}/children`, 'utf8');
+        found.push(...readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter((word) => word !== ''));
       } catch {
-        continue;
+        // Exited meanwhile.
       }
-      for (const pid of children.split(' ').filter((word) => word !== '')) {
-        try {
-          const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-          // Started through sh, which execs ripgrep: only the ripgrep image counts.
-          if (!/^Name:\s+rg$/m.test(status)) continue;
-          const hwm = Number(/^VmHWM:\s+(\d+) kB/m.exec(status)?.[1] ?? 0) * 1024;
-          peaks.set(Number(pid), Math.max(peaks.get(Number(pid)) ?? 0, hwm));
-        } catch {
-          // Exited between the listing and the read.
-        }
+    }
+    return found;
+  };
+  const sample = (): void => {
+    const pending = childrenOf(process.pid);
+    for (let pid = pending.pop(); pid !== undefined; pid = pending.pop()) {
+      pending.push(...childrenOf(Number(pid)));
+      try {
+        const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+        // Started through sh and bwrap, which exec or fork ripgrep: only the ripgrep image counts.
+        if (!/^Name:\s+rg$/m.test(status)) continue;
+        const hwm = Number(/^VmHWM:\s+(\d+) kB/m.exec(status)?.[1] ?? 0) * 1024;
+        peaks.set(Number(pid), Math.max(peaks.get(Number(pid)) ?? 0, hwm));
+      } catch {
+        // Exited between the listing and the read.
       }
     }
   };

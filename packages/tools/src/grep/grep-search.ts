@@ -63,6 +63,7 @@ async function runGrepOnce(args: GrepArgs, context: ToolContext, target: SearchT
     oversized: collector.oversized,
     maxRunning: config.ripgrepMaxRunning,
     memoryLimitBytes: GREP_MEMORY_LIMIT_BYTES,
+    sandbox: target.sandbox,
   });
   return { outcome, collected: collector.result(), spill };
 }

@@ -4,6 +4,7 @@ import { errorMessage } from '../tool-error';
 import { MAX_RECORD_BYTES, RecordSplitter, type OversizedRecordSink } from './record-splitter';
 import { ranOutOfMemory, ripgrepCommand } from './rg-memory-limit';
 import { ripgrepSlots } from './ripgrep-slots';
+import { sandboxArgs, sandboxFailure, signalFromSandboxExit, TARGET_FD, type RipgrepSandbox } from './ripgrep-sandbox';
 
 /** Enough of ripgrep's stderr for any error message; the rest is dropped. */
 const STDERR_MAX_BYTES = 16 * 1024;
@@ -26,6 +27,8 @@ export interface RipgrepRun {
   maxRunning?: number;
   /** Cap on ripgrep's heap (Linux); reaching it ends the run as 'out-of-memory'. Default: none. */
   memoryLimitBytes?: number;
+  /** Run ripgrep where only the workspace is visible (a search target gives it when bubblewrap works here). */
+  sandbox?: RipgrepSandbox | undefined;
 }
 
 /** ripgrep already uses every core: more processes at once only add memory and contention. */
@@ -63,9 +66,16 @@ function spawnRipgrep(run: RipgrepRun, timeoutMs: number): Promise<RipgrepOutcom
       return;
     }
     let child: ChildProcess;
+    const { sandbox } = run;
     try {
-      const command = ripgrepCommand(rgPath, run.args, run.memoryLimitBytes);
-      child = spawn(command.file, command.args, { cwd: run.cwd, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+      // The memory cap wraps bwrap, which passes it on to ripgrep.
+      const command = sandbox === undefined
+        ? ripgrepCommand(rgPath, run.args, run.memoryLimitBytes)
+        : ripgrepCommand(sandbox.bwrap, sandboxArgs(sandbox, rgPath, run.args), run.memoryLimitBytes);
+      const stdio: (number | 'ignore' | 'pipe')[] = ['ignore', 'pipe', 'pipe'];
+      // The sandbox binds the target by its descriptor, which bwrap gets as this fd.
+      if (sandbox?.descriptor !== undefined) stdio[TARGET_FD] = sandbox.descriptor.fd;
+      child = spawn(command.file, command.args, { cwd: run.cwd, stdio, windowsHide: true });
     } catch (error) {
       resolve({ kind: 'failed', message: `Could not start ripgrep: ${errorMessage(error)}` });
       return;
@@ -108,7 +118,7 @@ function spawnRipgrep(run: RipgrepRun, timeoutMs: number): Promise<RipgrepOutcom
       // Only a failed spawn ends the run here; a failed kill leaves 'close' to come.
       if (child.pid === undefined) finish({ kind: 'failed', message: `Could not start ripgrep: ${errorMessage(error)}` });
     });
-    child.on('close', (exitCode, signal) => {
+    child.on('close', (closedCode, closedSignal) => {
       if (stop !== undefined) {
         finish(stop);
         return;
@@ -120,6 +130,15 @@ function spawnRipgrep(run: RipgrepRun, timeoutMs: number): Promise<RipgrepOutcom
         return;
       }
       const said = Buffer.concat(stderr).toString('utf8');
+      const failure = sandbox === undefined ? undefined : sandboxFailure(closedCode, said);
+      if (failure !== undefined) {
+        finish({ kind: 'failed', message: `ripgrep's sandbox could not start: ${failure}` });
+        return;
+      }
+      // Through bwrap, ripgrep killed by a signal shows as exit 128 + N.
+      const sandboxSignal = sandbox === undefined ? undefined : signalFromSandboxExit(closedCode);
+      const signal = sandboxSignal ?? closedSignal;
+      const exitCode = sandboxSignal === undefined ? closedCode : null;
       finish(ranOutOfMemory(signal, said) ? { kind: 'out-of-memory' } : { kind: 'exited', exitCode, stderr: said });
     });
   });
