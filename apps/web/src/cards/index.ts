@@ -15,3 +15,5 @@ export { warmHighlight } from '../highlight/highlight-client';
 export { VisibleText } from './text/visible-text';
 export { MixedScriptMarker } from './text/mixed-script-marker';
 export { escapedText, hasBidiControl } from './text/invisible-characters';
+/** The plan card before a plan card in its session ("what changed since"); the timeline provides it. */
+export { PreviousPlanContext } from './plan/previous-plan-context';

@@ -1,11 +1,12 @@
 import { useCallback, useMemo } from 'react';
 import { assertNever } from '@toolcards/protocol';
-import { CallCard, ResultCard, type CallCardState, type ReadNextRequest } from '../cards';
+import { CallCard, PreviousPlanContext, ResultCard, type CallCardState, type ReadNextRequest } from '../cards';
 import { useClient, useSessionState } from '../store/client-context';
 import type { HeldCallState } from '../store/session-store';
 import type { CardLocation } from '../store/open-location-request';
 import { LeanResultCard } from './lean-result-card';
 import { RowCardAddress } from './row-card-address';
+import { isPlanResultRow, previousPlanOf } from './previous-plan';
 import { callViewOf, resultViewOf } from './row-views';
 import type { ToolRow } from './timeline-row';
 
@@ -20,6 +21,8 @@ export function ToolRowView({ row }: { row: ToolRow }) {
   const fullResult = useMemo(() => (row.result?.isError === false ? client.fullResult(row.callId) : undefined), [client, row.callId, row.result?.isError]);
   const fileSource = useMemo(() => (row.result?.isError === false ? client.fileSource(row.callId) : undefined), [client, row.callId, row.result?.isError]);
   const readAgain = useCallback((request: ReadNextRequest) => client.readWindow(request, true), [client]);
+  // A plan card says what changed since the session's previous plan: found in the rows held.
+  const previousPlan = useSessionState((state) => (isPlanResultRow(row) ? previousPlanOf(state.rows, row.callId) : undefined));
   if (row.result) {
     const view = resultViewOf(row.result, row.call);
     // Lean from history and not drawable from its view: the text the fallback shows is fetched.
@@ -33,6 +36,7 @@ export function ToolRowView({ row }: { row: ToolRow }) {
     // A result card has an address (a seq in this session): "Copy link", line links.
     return (
       <RowCardAddress row={row}>
+        <PreviousPlanContext value={previousPlan}>
         <ResultCard
           view={view}
           isError={row.result.isError}
@@ -45,6 +49,7 @@ export function ToolRowView({ row }: { row: ToolRow }) {
           onReadAgain={readAgain}
         focusGroup={findFocus}
         />
+        </PreviousPlanContext>
       </RowCardAddress>
     );
   }

@@ -1,39 +1,35 @@
 import { describe, expect, it } from 'vitest';
-import type { ReadFileLine } from '@toolcards/protocol';
-import { readDiffRows } from './read-diff';
+import { diffHunkSchema, type ReadFileLine } from '@toolcards/protocol';
+import { readDiffHunks } from './read-diff';
 
 const window = (first: number, texts: string[]): ReadFileLine[] => texts.map((text, index) => ({ number: first + index, text }));
 
-describe('readDiffRows', () => {
+describe('readDiffHunks', () => {
   it('is empty when the lines are the same', () => {
-    expect(readDiffRows(window(10, ['a', 'b']), window(10, ['a', 'b']))).toEqual([]);
+    expect(readDiffHunks(window(10, ['a', 'b']), window(10, ['a', 'b']))).toEqual([]);
   });
 
   it('numbers a changed line with the file’s own line numbers on both sides', () => {
     const before = window(40, ['one', 'two', 'three', 'four', 'five']);
     const after = window(40, ['one', 'two', 'THREE', 'four', 'five']);
-    expect(readDiffRows(before, after)).toEqual([
-      { kind: 'hunk', text: '@@ -40,5 +40,5 @@' },
-      { kind: 'same', before: 40, after: 40, text: 'one' },
-      { kind: 'same', before: 41, after: 41, text: 'two' },
-      { kind: 'removed', before: 42, text: 'three' },
-      { kind: 'added', after: 42, text: 'THREE' },
-      { kind: 'same', before: 43, after: 43, text: 'four' },
-      { kind: 'same', before: 44, after: 44, text: 'five' },
+    expect(readDiffHunks(before, after)).toEqual([
+      { oldStart: 40, oldLines: 5, newStart: 40, newLines: 5, lines: [' one', ' two', '-three', '+THREE', ' four', ' five'] },
     ]);
   });
 
   it('keeps three lines of context and splits far-apart changes into hunks', () => {
     const texts = Array.from({ length: 20 }, (_, index) => `line ${index + 1}`);
     const changed = texts.map((text, index) => (index === 1 || index === 17 ? `${text}!` : text));
-    const rows = readDiffRows(window(1, texts), window(1, changed));
-    expect(rows.filter((row) => row.kind === 'hunk').map((row) => row.text)).toEqual(['@@ -1,5 +1,5 @@', '@@ -15,6 +15,6 @@']);
-    expect(rows.filter((row) => row.kind !== 'same' && row.kind !== 'hunk')).toHaveLength(4);
+    const hunks = readDiffHunks(window(1, texts), window(1, changed));
+    expect(hunks.map((hunk) => [hunk.oldStart, hunk.oldLines, hunk.newStart, hunk.newLines])).toEqual([
+      [1, 5, 1, 5],
+      [15, 6, 15, 6],
+    ]);
   });
 
-  it('shows lines that are gone as removed only', () => {
-    const rows = readDiffRows(window(5, ['a', 'b', 'c']), window(5, ['a']));
-    expect(rows.filter((row) => row.kind === 'removed').map((row) => row.text)).toEqual(['b', 'c']);
-    expect(rows.some((row) => row.kind === 'added')).toBe(false);
+  it('shows lines that are gone as removed only, in hunks the diff card accepts', () => {
+    const hunks = readDiffHunks(window(5, ['a', 'b', 'c']), window(5, ['a']));
+    expect(hunks.flatMap((hunk) => hunk.lines)).toEqual([' a', '-b', '-c']);
+    for (const hunk of hunks) expect(diffHunkSchema.safeParse(hunk).success).toBe(true);
   });
 });

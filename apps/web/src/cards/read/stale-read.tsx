@@ -1,8 +1,12 @@
-import { useState } from 'react';
-import type { ReadFileLine, ReadFreshnessState, ReadResultView } from '@toolcards/protocol';
+import { lazy, useMemo, useState } from 'react';
+import type { DiffHunk, ReadFileLine, ReadFreshnessState, ReadResultView } from '@toolcards/protocol';
 import { MAX_FILE_LINES_REQUEST } from '@toolcards/protocol';
+import { LoadFailureBoundary } from '../../app/load-failure-boundary';
 import type { FileSource } from './file-source';
-import type { ReadDiffRow } from './read-diff';
+
+// The one hunk view of the app (the diff card's), loaded with the first "Show changes".
+const loadDiffFileBody = () => import('../diff/diff-file-body');
+const DiffFileBody = lazy(() => loadDiffFileBody().then((module) => ({ default: module.DiffFileBody })));
 
 type StaleState = Exclude<ReadFreshnessState, 'unchanged'>;
 
@@ -35,7 +39,7 @@ interface StaleReadProps {
   onReadAgain: ((request: { path: string; offset: number; limit: number }) => void) | undefined;
 }
 
-type DiffState = { kind: 'closed' } | { kind: 'loading' } | { kind: 'shown'; rows: ReadDiffRow[] } | { kind: 'failed'; message: string };
+type DiffState = { kind: 'closed' } | { kind: 'loading' } | { kind: 'shown'; hunks: DiffHunk[] } | { kind: 'failed'; message: string };
 
 /** What a stale read offers: the diff between what the agent saw and the same lines now, and a new read. */
 export function StaleRead({ view, state, source, onReadAgain }: StaleReadProps) {
@@ -48,9 +52,9 @@ export function StaleRead({ view, state, source, onReadAgain }: StaleReadProps) 
       return;
     }
     setDiff({ kind: 'loading' });
-    // The diff library comes with the first "Show changes", not with the page.
-    Promise.all([linesNow(source, view), import('./read-diff')]).then(
-      ([now, { readDiffRows }]) => setDiff({ kind: 'shown', rows: readDiffRows(view.lines, now) }),
+    // The diff library and the hunk view come with the first "Show changes", not with the page.
+    Promise.all([linesNow(source, view), import('./read-diff'), loadDiffFileBody()]).then(
+      ([now, { readDiffHunks }]) => setDiff({ kind: 'shown', hunks: readDiffHunks(view.lines, now) }),
       (failure: unknown) => setDiff({ kind: 'failed', message: failure instanceof Error ? failure.message : String(failure) }),
     );
   };
@@ -73,7 +77,7 @@ export function StaleRead({ view, state, source, onReadAgain }: StaleReadProps) 
         </button>
       )}
       {diff.kind === 'failed' && <p role="alert" className="tc-read__grow-note">Could not load the changes: {diff.message}</p>}
-      {diff.kind === 'shown' && <ReadDiffView rows={diff.rows} />}
+      {diff.kind === 'shown' && <ReadDiffView view={view} hunks={diff.hunks} />}
     </div>
   );
 }
@@ -98,29 +102,16 @@ async function linesNow(source: FileSource, view: ReadResultView): Promise<ReadF
   return lines;
 }
 
-const ROW_MARK: Record<ReadDiffRow['kind'], string> = { hunk: '', same: ' ', removed: '−', added: '+' };
-
-/** A unified diff, in the card: what the agent read (−) against the same lines now (+). */
-function ReadDiffView({ rows }: { rows: readonly ReadDiffRow[] }) {
-  if (rows.length === 0) return <p className="tc-read__grow-note" role="note">These lines are the same as when the agent read them.</p>;
+/** What the agent read (−) against the same lines now (+), in the diff card's hunk view. */
+function ReadDiffView({ view, hunks }: { view: ReadResultView; hunks: DiffHunk[] }) {
+  // One object per diff: the hunk view derives its rows and highlighting from it.
+  const file = useMemo(() => ({ path: view.path, status: 'modified' as const, lang: view.lang, hunks }), [view.path, view.lang, hunks]);
+  if (hunks.length === 0) return <p className="tc-read__grow-note" role="note">These lines are the same as when the agent read them.</p>;
   return (
-    <div className="tc-read__diff" role="region" aria-label="Changes since the read" tabIndex={0}>
-      {rows.map((row, index) =>
-        row.kind === 'hunk' ? (
-          <div key={index} className="tc-read__diff-row is-hunk">
-            {row.text}
-          </div>
-        ) : (
-          <div key={index} className={`tc-read__diff-row is-${row.kind}`}>
-            <span className="tc-read__diff-number" aria-hidden="true" data-line-number={row.kind === 'added' ? '' : row.before} />
-            <span className="tc-read__diff-number" aria-hidden="true" data-line-number={row.kind === 'removed' ? '' : row.after} />
-            <span className="tc-read__diff-mark" aria-label={row.kind === 'same' ? undefined : row.kind}>
-              {ROW_MARK[row.kind]}
-            </span>
-            <span className="tc-read__diff-code">{row.text === '' ? <br /> : row.text}</span>
-          </div>
-        ),
-      )}
+    <div className="tc-read__diff">
+      <LoadFailureBoundary fallback={<p role="alert" className="tc-read__grow-note">Could not load the changes view: reload the page to try again.</p>}>
+        <DiffFileBody file={file} hunkLinks={false} label="Changes since the read" />
+      </LoadFailureBoundary>
     </div>
   );
 }

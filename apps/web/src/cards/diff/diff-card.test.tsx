@@ -1,0 +1,93 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { DiffCard } from './diff-card';
+import { HUGE_HUNK_LINES, PRICING_PATH, addedView, deletedView, hugeHunkView, modifiedView, noHunksView, pricingNow, pricingSource, renamedView } from './test-support/diff-fixtures';
+
+const numbers = (row: Element) => [...row.querySelectorAll('.tc-diff__num')].map((cell) => cell.getAttribute('data-line-number'));
+
+describe('DiffCard', () => {
+  it('names the file, its status and +N −M, and draws each hunk with its header', () => {
+    render(<DiffCard view={modifiedView} />);
+    const card = screen.getByRole('article', { name: `Edit ${PRICING_PATH}` });
+    expect(within(card).getByText('modified')).toBeTruthy();
+    expect(within(card).getAllByLabelText('3 lines added, 3 lines removed').length).toBeGreaterThan(0);
+    expect(within(card).getByText('@@ -9,8 +9,8 @@')).toBeTruthy();
+    expect(within(card).getByText('@@ -37,5 +37,5 @@')).toBeTruthy();
+  });
+
+  it('numbers removed lines on the old side only, added lines on the new side only, context on both', () => {
+    const { container } = render(<DiffCard view={modifiedView} />);
+    const removed = container.querySelectorAll('.tc-diff__row.is-removed');
+    const added = container.querySelectorAll('.tc-diff__row.is-added');
+    expect(numbers(removed[0]!)).toEqual(['12', '']);
+    expect(numbers(added[1]!)).toEqual(['', '13']);
+    expect(numbers(container.querySelector('.tc-diff__row.is-context')!)).toEqual(['9', '9']);
+    // The numbers are drawn from an attribute: they are not in the text a copy takes.
+    expect(removed[0]!.querySelector('.tc-diff__code')?.textContent).toBe('export function total(price: number, count: number): number {');
+  });
+
+  it('marks the changed words of a replaced line once the word diff has loaded', async () => {
+    const { container } = render(<DiffCard view={modifiedView} />);
+    await waitFor(() => expect(container.querySelectorAll('.tc-diff__row.is-removed .is-marked').length).toBeGreaterThan(0));
+    const firstRemoved = container.querySelector('.tc-diff__row.is-removed')!;
+    expect([...firstRemoved.querySelectorAll('.is-marked')].map((mark) => mark.textContent).join('')).toBe('count');
+    const firstAdded = container.querySelector('.tc-diff__row.is-added')!;
+    expect([...firstAdded.querySelectorAll('.is-marked')].map((mark) => mark.textContent).join('')).toBe('quantity');
+  });
+
+  it('expands the unchanged lines between hunks from the file as it is now', async () => {
+    const source = pricingSource();
+    const lines = vi.spyOn(source, 'lines');
+    render(<DiffCard view={modifiedView} fileSource={source} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Expand 20 lines' }));
+    expect(await screen.findByText(pricingNow[16]!)).toBeTruthy();
+    expect(lines).toHaveBeenCalledWith(PRICING_PATH, 17, 20);
+    expect(screen.queryByRole('button', { name: 'Expand 20 lines' })).toBeNull();
+    // Before the first hunk: lines 1–8.
+    expect(screen.getByRole('button', { name: 'Expand 8 lines' })).toBeTruthy();
+  });
+
+  it('says "applied" while the file has the new text, "changed since" when it differs, "file gone" when it is not there', async () => {
+    const { unmount } = render(<DiffCard view={modifiedView} fileSource={pricingSource()} />);
+    expect(await screen.findByText('applied')).toBeTruthy();
+    unmount();
+    const edited = pricingNow.map((text, index) => (index === 12 ? '  return 0;' : text));
+    const second = render(<DiffCard view={modifiedView} fileSource={pricingSource(edited)} />);
+    expect(await screen.findByText('changed since')).toBeTruthy();
+    second.unmount();
+    render(<DiffCard view={addedView} fileSource={pricingSource()} />);
+    expect(await screen.findByText('file gone')).toBeTruthy();
+  });
+
+  it('links each hunk to its file at its first changed line', async () => {
+    const open = vi.fn();
+    render(<DiffCard view={modifiedView} onOpenLocation={open} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Line 40' }));
+    expect(open).toHaveBeenCalledWith({ path: PRICING_PATH, line: 40 });
+  });
+
+  it('draws an added file, a deleted one (no link: it is gone), a rename and a file with no hunks', () => {
+    const { unmount } = render(<DiffCard view={addedView} onOpenLocation={() => undefined} />);
+    expect(screen.getByText('added')).toBeTruthy();
+    expect(document.querySelectorAll('.tc-diff__row.is-added')).toHaveLength(5);
+    unmount();
+    const deleted = render(<DiffCard view={deletedView} onOpenLocation={() => undefined} />);
+    expect(screen.getByText('deleted')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Line / })).toBeNull();
+    deleted.unmount();
+    const renamed = render(<DiffCard view={renamedView} />);
+    expect(screen.getByText('Renamed; the text is the same.')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'renamed src/billing/money.ts' })).toBeTruthy();
+    renamed.unmount();
+    render(<DiffCard view={noHunksView} />);
+    expect(screen.getByText('No change to the text.')).toBeTruthy();
+  });
+
+  it('renders only the rows on screen of a 5,000-line hunk', () => {
+    const { container } = render(<DiffCard view={hugeHunkView} />);
+    const drawn = container.querySelectorAll('.tc-diff__row').length;
+    expect(drawn).toBeGreaterThan(10);
+    expect(drawn).toBeLessThan(HUGE_HUNK_LINES / 10);
+  });
+});

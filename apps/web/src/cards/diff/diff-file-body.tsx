@@ -1,0 +1,233 @@
+import { startTransition, useCallback, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { MAX_FILE_LINES_REQUEST, type CallLocation, type DiffFile, type ReadFileLine } from '@toolcards/protocol';
+import { useHighlightedLines } from '../../highlight/use-highlighted-lines';
+import { countText, formatCount } from '../frame/count-text';
+import { EditorActions } from '../frame/editor-actions';
+import { noLayoutReadsOnMount } from '../frame/no-layout-reads-on-mount';
+import type { FileSource } from '../read/file-source';
+import { widestColumns } from '../read/code-columns';
+import { shownLength } from '../read/row-text-cap';
+import { diffItems, linkedPath, type DiffExpansion, type DiffItem, type DiffLayout } from './diff-items';
+import { diffSides } from './diff-rows';
+import { FileLineRow, SplitDiffRow, UnifiedDiffRow, tokensOf, type SideTokens } from './diff-line-row';
+import { useWordChanges } from './use-word-changes';
+import './diff-card.css';
+
+/** Above this many rows only the rows in and near the viewport are rendered. */
+export const VIRTUALIZE_ABOVE_ROWS = 200;
+/** The body's max height; a longer diff scrolls inside it (and is the virtualizer's first guess). */
+export const DIFF_VIEWPORT_HEIGHT_PX = 448;
+/** Must match the unified row height in diff-card.css. */
+const ROW_HEIGHT_PX = 20;
+const OVERSCAN_ROWS = 20;
+
+interface DiffFileBodyProps {
+  file: Pick<DiffFile, 'path' | 'status' | 'lang' | 'hunks'>;
+  layout?: DiffLayout;
+  /** The file now: gaps between hunks can be expanded from it. */
+  fileSource?: FileSource;
+  /** A hunk's "Open at line N": the shell reads the file there. */
+  onOpenLocation?: (location: CallLocation) => void;
+  /** Editor links on each hunk (not in a stale read's diff, whose card has its own). */
+  hunkLinks?: boolean;
+  /** The accessible name of the scrolling region. */
+  label: string;
+}
+
+/**
+ * The hunk view — the one diff component of the app (the diff card's files, a stale read's
+ * "Show changes"): two gutters, each side highlighted as its own sequence, changed words
+ * marked, long unchanged runs folded, gaps between hunks expandable from the file now.
+ */
+export function DiffFileBody({ file, layout = 'unified', fileSource, onOpenLocation, hunkLinks = true, label }: DiffFileBodyProps) {
+  const sides = useMemo(() => diffSides(file), [file]);
+  const [expansion, setExpansion] = useState<DiffExpansion>(() => ({ openFolds: new Set(), gapLines: new Map() }));
+  const [gapState, setGapState] = useState<{ loading?: number; error?: string }>({});
+  const [whole, setWhole] = useState<ReadonlySet<string>>(() => new Set());
+  const { items, fileLineTexts } = useMemo(() => diffItems(sides, file.status, layout, expansion), [sides, file.status, layout, expansion]);
+  const oldTokens = useHighlightedLines(file.lang, sides.oldTexts);
+  const newTokens = useHighlightedLines(file.lang, sides.newTexts);
+  const fileLineTokens = useHighlightedLines(file.lang, fileLineTexts);
+  const tokens: SideTokens = useMemo(() => ({ old: oldTokens, new: newTokens }), [oldTokens, newTokens]);
+  const hasPairs = useMemo(() => items.some((item) => (item.kind === 'line' && item.pair !== undefined) || (item.kind === 'pair' && item.split.left?.kind === 'removed' && item.split.right?.kind === 'added')), [items]);
+  const wordChanges = useWordChanges(hasPairs);
+  const showWhole = useCallback((key: string) => setWhole((current) => (current.has(key) ? current : new Set(current).add(key))), []);
+  const openFold = useCallback((key: string) => setExpansion((current) => ({ ...current, openFolds: new Set(current.openFolds).add(key) })), []);
+  const path = linkedPath(file);
+  const canLoad = fileSource !== undefined && path !== undefined;
+
+  const expandGap = useCallback(
+    (gap: Extract<DiffItem, { kind: 'gap' }>) => {
+      if (!fileSource || !path || gapState.loading !== undefined) return;
+      setGapState({ loading: gap.gapIndex });
+      const limit = Math.min(gap.count, MAX_FILE_LINES_REQUEST);
+      fileSource
+        .lines(path, gap.newFrom, limit)
+        .then((answer) => {
+          const got = answer.lines.filter((line) => line.number >= gap.newFrom && line.number < gap.newFrom + limit);
+          if (got.length === 0) throw new Error(`${path} has no line ${formatCount(gap.newFrom)} now`);
+          setExpansion((current) => {
+            const gapLines = new Map(current.gapLines);
+            gapLines.set(gap.gapIndex, [...(current.gapLines.get(gap.gapIndex) ?? []), ...got] satisfies ReadFileLine[]);
+            return { ...current, gapLines };
+          });
+          setGapState({});
+        })
+        .catch((failure: unknown) => setGapState({ error: failure instanceof Error ? failure.message : String(failure) }));
+    },
+    [fileSource, path, gapState.loading],
+  );
+
+  const renderItem = (item: DiffItem, index: number, placement: { style?: CSSProperties; rowRef?: (element: Element | null) => void }): ReactNode => {
+    const common = { index, style: placement.style, rowRef: placement.rowRef, rowKey: item.key, whole: whole.has(item.key), onShowWhole: showWhole };
+    switch (item.kind) {
+      case 'hunk':
+        return (
+          <div key={item.key} ref={placement.rowRef} className="tc-diff__hunk" data-index={index} style={placement.style}>
+            <span className="tc-diff__hunk-range">{item.header}</span>
+            {path !== undefined && onOpenLocation && (
+              <button type="button" className="tc-card__action tc-diff__open" title={`read ${path} from line ${item.newLine}`} onClick={() => onOpenLocation({ path, line: item.newLine })}>
+                Line {formatCount(item.newLine)}
+              </button>
+            )}
+            {path !== undefined && hunkLinks && <EditorActions path={path} line={item.newLine} />}
+          </div>
+        );
+      case 'line':
+        return <UnifiedDiffRow key={item.key} {...common} row={item.row} pair={item.pair} tokens={tokensOf(item.row, tokens)} wordChanges={wordChanges} />;
+      case 'pair':
+        return (
+          <SplitDiffRow
+            key={item.key}
+            {...common}
+            left={item.split.left}
+            right={item.split.right}
+            leftTokens={item.split.left && tokensOf(item.split.left, tokens)}
+            rightTokens={item.split.right && tokensOf(item.split.right, tokens)}
+            wordChanges={wordChanges}
+          />
+        );
+      case 'fold':
+        return (
+          <div key={item.key} ref={placement.rowRef} className="tc-diff__fold" data-index={index} style={placement.style}>
+            <button type="button" className="tc-card__action" onClick={() => openFold(item.key)}>
+              Expand {countText(item.count, 'unchanged line', 'unchanged lines')}
+            </button>
+          </div>
+        );
+      case 'gap': {
+        const step = Math.min(item.count, MAX_FILE_LINES_REQUEST);
+        return (
+          <div key={item.key} ref={placement.rowRef} className="tc-diff__fold is-gap" data-index={index} style={placement.style}>
+            {item.loadable && canLoad ? (
+              <button
+                type="button"
+                className="tc-card__action"
+                title="lines of the file as it is now, not part of the diff"
+                disabled={gapState.loading !== undefined}
+                onClick={() => expandGap(item)}
+              >
+                {gapState.loading === item.gapIndex ? 'Loading…' : step === item.count ? `Expand ${countText(item.count, 'line', 'lines')}` : `Expand ${formatCount(step)} of ${formatCount(item.count)} lines`}
+              </button>
+            ) : (
+              <span className="tc-diff__gap-text">{countText(item.count, 'unchanged line', 'unchanged lines')}</span>
+            )}
+          </div>
+        );
+      }
+      case 'file-line':
+        return <FileLineRow key={item.key} {...common} old={item.old} new={item.new} text={item.text} tokens={fileLineTokens[item.fileIndex]} split={layout === 'split'} />;
+    }
+  };
+
+  if (items.length === 0) return null;
+  return (
+    <>
+      <DiffViewport items={items} layout={layout} label={label} renderItem={renderItem} />
+      {gapState.error !== undefined && (
+        <p role="alert" className="tc-read__grow-note">
+          Could not load the lines: {gapState.error}
+        </p>
+      )}
+    </>
+  );
+}
+
+interface DiffViewportProps {
+  items: readonly DiffItem[];
+  layout: DiffLayout;
+  label: string;
+  renderItem: (item: DiffItem, index: number, placement: { style?: CSSProperties; rowRef?: (element: Element | null) => void }) => ReactNode;
+}
+
+/** The scrolling box of a file's rows: all of them, or (long diffs) only those on screen. */
+function DiffViewport({ items, layout, label, renderItem }: DiffViewportProps) {
+  // State, not a ref: the virtualizer must re-render once it has its scroll element (as the read card's viewport does).
+  const [viewport, setViewportNow] = useState<HTMLDivElement | null>(null);
+  const setViewport = useCallback((element: HTMLDivElement | null) => startTransition(() => setViewportNow(element)), []);
+  const digits = String(maxLineNumber(items)).length;
+  const style = { '--tc-diff-digits': Math.max(2, digits), maxHeight: DIFF_VIEWPORT_HEIGHT_PX } as CSSProperties;
+  return (
+    <div ref={setViewport} className={`tc-diff__viewport is-${layout}`} style={style} tabIndex={0} role="region" aria-label={label}>
+      {items.length > VIRTUALIZE_ABOVE_ROWS ? (
+        <VirtualRows viewport={viewport} items={items} layout={layout} renderItem={renderItem} />
+      ) : (
+        <div className="tc-diff__rows">{items.map((item, index) => renderItem(item, index, {}))}</div>
+      )}
+    </div>
+  );
+}
+
+function VirtualRows({ viewport, items, layout, renderItem }: Omit<DiffViewportProps, 'label'> & { viewport: HTMLDivElement | null }) {
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => viewport,
+    estimateSize: () => ROW_HEIGHT_PX,
+    overscan: viewport ? OVERSCAN_ROWS : 0,
+    initialRect: { width: 800, height: DIFF_VIEWPORT_HEIGHT_PX },
+    useFlushSync: false,
+    getItemKey: (index) => items[index]!.key,
+    ...noLayoutReadsOnMount<HTMLDivElement>(),
+  });
+  // Unified rows do not wrap: as wide as the longest line as drawn, for the horizontal scroll.
+  const columns = useMemo(() => (layout === 'unified' ? widestColumns(items.map(itemText).map((text) => text.slice(0, shownLength(text)))) : 0), [items, layout]);
+  return (
+    <div
+      className="tc-diff__rows tc-diff__rows--virtual"
+      style={{ height: virtualizer.getTotalSize(), minWidth: layout === 'unified' ? `calc(${columns}ch + var(--tc-diff-gutters) + 2rem)` : undefined }}
+    >
+      {virtualizer.getVirtualItems().map((virtual) =>
+        renderItem(items[virtual.index]!, virtual.index, {
+          style: { position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${virtual.start}px)` },
+          // Split rows wrap and hunk headers hold buttons: measured; unified lines are one fixed row.
+          rowRef: layout === 'split' || items[virtual.index]!.kind !== 'line' ? virtualizer.measureElement : undefined,
+        }),
+      )}
+    </div>
+  );
+}
+
+function itemText(item: DiffItem): string {
+  switch (item.kind) {
+    case 'line':
+      return item.row.text;
+    case 'file-line':
+      return item.text;
+    case 'hunk':
+    case 'pair':
+    case 'fold':
+    case 'gap':
+      return '';
+  }
+}
+
+function maxLineNumber(items: readonly DiffItem[]): number {
+  let max = 1;
+  for (const item of items) {
+    if (item.kind === 'line') max = Math.max(max, item.row.kind === 'added' ? item.row.new : item.row.old, item.row.kind === 'context' ? item.row.new : 0);
+    else if (item.kind === 'file-line') max = Math.max(max, item.old, item.new);
+    else if (item.kind === 'pair') max = Math.max(max, item.split.left?.old ?? 0, item.split.right?.new ?? 0);
+  }
+  return max;
+}
