@@ -7,6 +7,7 @@ import {
   type ToolCallView,
   type ToolResultView,
 } from '@toolcards/protocol';
+import { agentCardView } from './agent-card-view';
 import { globTool } from './glob/glob-tool';
 import { grepTool } from './grep/grep-tool';
 import { readTool } from './read/read-tool';
@@ -93,7 +94,10 @@ export function presentCall(name: string, args: JsonValue, onFailure?: (failure:
   }
 }
 
-/** Never throws: undefined sends the client to the generic card (a presenter that throws is reported to `onFailure`). */
+/**
+ * Never throws: undefined sends the client to the generic card (a presenter that throws is reported to `onFailure`).
+ * A tool that is not ours (another agent's, from an importer) gets the card its meta names (agentCardView).
+ */
 export function presentResult(
   name: string,
   args: JsonValue,
@@ -102,7 +106,7 @@ export function presentResult(
 ): ToolResultView | undefined {
   try {
     const tool = findTool(name);
-    if (tool === undefined) return undefined;
+    if (tool === undefined) return agentCardView(result.meta);
     const parsed = parseToolArgs(tool, args);
     return parsed.ok ? tool.presentResult(parsed.args, result) : undefined;
   } catch (error) {

@@ -58,7 +58,7 @@ export function ResultCard({ view, isError = false, errorCode, targetLine, onOpe
     case 'terminal':
       return (
         <LazyCard title={view.title ?? view.command} text={() => terminalPlainText(view)}>
-          <TerminalCard view={view} />
+          <TerminalCard view={view} targetLine={targetLine} />
         </LazyCard>
       );
     case 'diff':

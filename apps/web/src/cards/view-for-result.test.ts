@@ -18,6 +18,13 @@ describe('viewForResult', () => {
     expect(viewForResult(result, undefined)).toEqual({ ...expected, title: 'File not found' });
   });
 
+  it("draws a failed shell command (an error result) as its terminal card, not as an error", () => {
+    const terminal = { card: 'terminal' as const, command: 'npm test', exitCode: 1, output: 'FAIL\n', truncated: false };
+    expect(viewForResult({ ...ok, isError: true }, terminal)).toEqual(terminal);
+    // A malformed one is an error card as before.
+    expect(viewForResult({ ...ok, isError: true }, { ...terminal, exitCode: 'one' })).toEqual({ card: 'generic', content: 'raw text' });
+  });
+
   it('shows the text of an error without a structured error', () => {
     expect(viewForResult({ ...ok, isError: true }, undefined)).toEqual({ card: 'generic', content: 'raw text' });
   });

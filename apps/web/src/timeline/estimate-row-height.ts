@@ -48,7 +48,7 @@ function estimateResultHeight(view: unknown): number {
 
 /** The terminal card's header holds the command line too; it shows at most its first and last lines collapsed. */
 const TERMINAL_CHROME_PX = CARD_CHROME_PX + 24;
-const TERMINAL_SHOWN_LINES = 41;
+const TERMINAL_SHOWN_LINES = 21;
 
 function lineCount(text: string): number {
   let count = 1;
