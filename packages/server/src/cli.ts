@@ -56,6 +56,9 @@ async function serve(args: ServeArgs, io: CliIo): Promise<number> {
     import('./index'),
     import('./model/model-setup'),
   ]);
+  // Probed while the server starts (once; tool calls reuse it), so the warning comes with the banner.
+  const { ripgrepSandboxSupport, sandboxWarning } = await import('@toolcards/tools');
+  const sandboxProbe = args.allowOutsideWorkspace ? undefined : ripgrepSandboxSupport();
   const workspace = resolve(io.cwd, args.workspace ?? '.');
   const dataDir = resolveDataDir({ flag: args.dataDir, env: io.env, cwd: io.cwd });
   const report = (message: string) => io.stderr.write(`toolcards: ${message}\n`);
@@ -103,6 +106,8 @@ async function serve(args: ServeArgs, io: CliIo): Promise<number> {
     return 1;
   }
 
+  const sandboxNotice = sandboxProbe === undefined ? undefined : sandboxWarning(await sandboxProbe);
+  if (sandboxNotice !== undefined) report(sandboxNotice);
   io.stdout.write(startBanner(server, args));
   if (!server.clientBuilt) {
     io.stderr.write('toolcards: the client is not built (dist/client is missing); run `npm start` or `npm run build` in the checkout.\n');

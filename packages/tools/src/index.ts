@@ -20,3 +20,4 @@ export { pathAsText, pathFromText } from './path-text';
 export { fileLines } from './read/file-lines';
 export { readFreshness } from './read/read-freshness';
 export { runRipgrep, type RipgrepOutcome } from './ripgrep/rg-runner';
+export { ripgrepSandboxSupport, sandboxWarning, type SandboxSupport } from './ripgrep/ripgrep-sandbox';

@@ -1,8 +1,11 @@
+import { appendFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { executeGlob } from './glob/glob-search';
+import { executeGrep } from './grep/grep-search';
 import { openSearchTarget, type SearchTarget } from './search-target';
 import type { Workspace } from './tool';
-import { buildFixtureWorkspace, FIXTURE, type FixtureWorkspace } from './test-support/fixture-workspace';
+import { buildFixtureWorkspace, FIXTURE, NEEDLE, textOf, type FixtureWorkspace } from './test-support/fixture-workspace';
 import { mkfifo } from './test-support/mkfifo';
 import { createWorkspace } from './workspace';
 
@@ -53,5 +56,47 @@ describe('openSearchTarget', () => {
     const anywhere = await createWorkspace(fixture.root, { allowOutsideWorkspace: true });
     const zero = await openSearchTarget(anywhere, '/dev/zero', 'grep');
     expect(zero.ok ? undefined : zero.error.message).toBe('/dev/zero is not a regular file or a folder (a FIFO, a socket or a device); grep only searches files and folders.');
+  });
+});
+
+describe.runIf(process.platform === 'linux')('ripgrep runs in a sandbox showing only the workspace', () => {
+  it('for a folder: the workspace root, read-only, from the folder itself; none when reading anywhere is allowed', async () => {
+    const src = await opened(fixture.workspace, path.join(fixture.root, 'src'));
+    expect(src.sandbox).toMatchObject({ visibleRoot: fixture.root, cwd: path.join(fixture.root, 'src') });
+    expect(src.sandbox?.descriptor).toBeUndefined();
+    await src.close();
+    const anywhere = await opened(await createWorkspace(fixture.root, { allowOutsideWorkspace: true }), fixture.root);
+    expect(anywhere.sandbox).toBeUndefined();
+    await anywhere.close();
+  });
+
+  it('for a file: the opened file itself, bound where no workspace path leads', async () => {
+    const file = await opened(fixture.workspace, path.join(fixture.root, FIXTURE.unicode));
+    expect(file.rgPath).toBe(`/.toolcards-searched/${path.basename(FIXTURE.unicode)}`);
+    expect(file.sandbox?.descriptor?.at).toBe(file.rgPath);
+    await file.close();
+    const result = await executeGrep({ pattern: NEEDLE, path: FIXTURE.unicode }, fixture.context());
+    expect(textOf(result)).toContain(`${FIXTURE.unicode}:`);
+  });
+
+  it("keeps the .gitignore of the folders above the searched one", async () => {
+    await mkdir(path.join(fixture.root, 'src', 'deep'), { recursive: true });
+    await writeFile(path.join(fixture.root, 'src', 'deep', 'built.txt'), `built ${NEEDLE}\n`);
+    await appendFile(path.join(fixture.root, '.gitignore'), 'built.txt\n');
+    const result = await executeGrep({ pattern: NEEDLE, path: 'src' }, fixture.context());
+    expect(result.isError).toBe(false);
+    expect(textOf(result)).not.toContain('built.txt');
+  });
+
+  it("searches a folder of the session's spill area, which lies outside the workspace", async () => {
+    await mkdir(path.join(fixture.spillDir, 'full'), { recursive: true });
+    await writeFile(path.join(fixture.spillDir, 'full', 'grep-1.txt'), `spilled ${NEEDLE}\n`);
+    const folder = await opened(fixture.workspace, path.join(fixture.spillDir, 'full'));
+    expect(folder.sandbox?.descriptor?.at).toBe(path.join(fixture.spillDir, 'full'));
+    await folder.close();
+    const grep = await executeGrep({ pattern: NEEDLE, path: path.join(fixture.spillDir, 'full') }, fixture.context({ noSpill: true }));
+    expect(textOf(grep)).toContain('spilled needle');
+    const glob = await executeGlob({ pattern: '*.txt', path: path.join(fixture.spillDir, 'full') }, fixture.context({ noSpill: true }));
+    expect(textOf(glob)).toContain('grep-1.txt');
   });
 });
