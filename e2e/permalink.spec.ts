@@ -3,7 +3,7 @@ import { timelineOf } from './support/cards';
 import { generateWorkspace } from './support/generated-workspace';
 import { loggedCalls } from './support/logged-calls';
 import { generateSession, type PlannedCall } from './support/session-generator';
-import { expect, test } from './support/test';
+import { expect, runCommand, test } from './support/test';
 
 /**
  * Issue 14, part 3: links to a card (`#/s/<id>/<seq>`) and to lines of a read card
@@ -143,4 +143,36 @@ test('a link to a card past the end of its session says so over the session', as
   await page.goto(`${toolcards.origin}/#/s/no-such-session/3`);
   await expect(page.getByRole('alert').filter({ hasText: 'The link names session "no-such-session", which this server does not have' })).toBeVisible();
   await expect(timelineOf(page).getByRole('article', { name: /^Read src\/greet\.ts/ })).toBeVisible();
+});
+
+test('the card a link names stays marked after its flash, until the address names another card or none', async ({ page, toolcards }) => {
+  await page.goto(toolcards.url);
+  await runCommand(page, '/read src/greet.ts');
+  await runCommand(page, '/read README.md');
+  const greet = timelineOf(page).getByRole('article', { name: /^Read src\/greet\.ts/ });
+  const readme = timelineOf(page).getByRole('article', { name: /^Read README\.md/ });
+  await expect(readme).toBeVisible();
+  const sessionId = /#\/s\/([^/]+)/.exec(page.url())![1]!;
+  const seqOf = (article: Locator) => article.evaluate((element) => Number(element.closest('.timeline__row')!.getAttribute('data-seq')));
+  const greetSeq = await seqOf(greet);
+  const readmeSeq = await seqOf(readme);
+
+  await page.goto(`${toolcards.origin}/#/s/${sessionId}/${greetSeq}`);
+  const greetRow = page.locator(`.timeline__row[data-seq="${greetSeq}"]`);
+  await expect(greetRow.getByRole('article', { name: /^Read src\/greet\.ts/ })).toBeVisible();
+  // Long after the flash (1.2 s) has faded, the ring is still there.
+  await page.waitForTimeout(3_000);
+  const mark = greetRow.getByTestId('card-addressed');
+  await expect(mark, 'the linked card is still marked').toBeVisible();
+  await expect(mark).toHaveCSS('opacity', '1');
+  await expect(page.getByTestId('card-addressed')).toHaveCount(1);
+
+  // Another card addressed: the mark moves with the address.
+  await page.evaluate((hash) => (window.location.hash = hash), `#/s/${sessionId}/${readmeSeq}`);
+  await expect(page.locator(`.timeline__row[data-seq="${readmeSeq}"]`).getByTestId('card-addressed')).toBeVisible();
+  await expect(greetRow.getByTestId('card-addressed')).toHaveCount(0);
+
+  // The session alone: no card is named, none is marked.
+  await page.evaluate((hash) => (window.location.hash = hash), `#/s/${sessionId}`);
+  await expect(page.getByTestId('card-addressed')).toHaveCount(0);
 });

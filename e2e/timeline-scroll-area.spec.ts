@@ -25,6 +25,8 @@ function blankBelowLastRow(page: Page): Promise<number> {
 async function expectShownAtEnd(page: Page, newCard: Locator, what: string): Promise<void> {
   await expect.poll(() => blankBelowLastRow(page), { message: `${what}: the scroll area ends at the last card` }).toBeLessThan(4);
   await expect(newCard, `${what}: the card is on screen`).toBeInViewport();
+  // Issue 23, item 2: a card taller than the view arrives with its top shown, not its bottom.
+  await expect(newCard.locator('.tc-card__header'), `${what}: its header is on screen`).toBeInViewport({ ratio: 1 });
 }
 
 test.use({ workspaceFiles: {} });
@@ -59,6 +61,8 @@ for (const width of [1280, 390]) {
     await grep.getByRole('button', { name: /^Show all / }).click();
     await expect(grep.getByRole('button', { name: 'Show the first page only' })).toBeVisible();
     await expect.poll(() => blankBelowLastRow(page), { message: 'Show all: the scroll area ends at the last card' }).toBeLessThan(4);
+    // The person's click made it grow: the view stays where it was, header and button in place.
+    await expect(grep.getByRole('button', { name: 'Show the first page only' })).toBeInViewport();
 
     await glob.scrollIntoViewIfNeeded();
     await glob.getByRole('button', { name: /^Show all / }).click();

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { FOLLOWING_FROM_TOP, followAfterScroll, virtualDistanceFromEnd } from './follow-end';
+import { FOLLOWING_FROM_TOP, followAfterScroll, followTarget, holdAtNewest, releaseHold, virtualDistanceFromEnd } from './follow-end';
+
+const free = (following: boolean, offset: number) => ({ following, holding: false, offset });
 
 describe('followAfterScroll', () => {
   it('follows from the start, and keeps the same state when the offset did not move', () => {
@@ -8,21 +10,56 @@ describe('followAfterScroll', () => {
   });
 
   it('stops following on a scroll up short of the end, and follows again at the end', () => {
-    const up = followAfterScroll({ following: true, offset: 1000 }, 900, 100, 8);
-    expect(up).toEqual({ following: false, offset: 900 });
-    expect(followAfterScroll(up, 995, 5, 8)).toEqual({ following: true, offset: 995 });
+    const up = followAfterScroll(free(true, 1000), 900, 100, 8);
+    expect(up).toEqual(free(false, 900));
+    expect(followAfterScroll(up, 995, 5, 8)).toEqual(free(true, 995));
   });
 
   it('keeps following on a scroll down that the arriving rows outran', () => {
-    expect(followAfterScroll({ following: true, offset: 1000 }, 1400, 600, 8)).toEqual({ following: true, offset: 1400 });
+    expect(followAfterScroll(free(true, 1000), 1400, 600, 8)).toEqual(free(true, 1400));
   });
 
   it('does not start following on a scroll down short of the end', () => {
-    expect(followAfterScroll({ following: false, offset: 100 }, 300, 600, 8)).toEqual({ following: false, offset: 300 });
+    expect(followAfterScroll(free(false, 100), 300, 600, 8)).toEqual(free(false, 300));
   });
 
   it('follows when the end came to the view: content that shrank, or a scroll up that is still at the end', () => {
-    expect(followAfterScroll({ following: true, offset: 1000 }, 900, 0, 8)).toEqual({ following: true, offset: 900 });
+    expect(followAfterScroll(free(true, 1000), 900, 0, 8)).toEqual(free(true, 900));
+  });
+
+  it('held at a tall new card, a scroll (the timeline’s own, or the layout’s) neither stops following nor releases the hold', () => {
+    const held = holdAtNewest(free(true, 1000));
+    expect(followAfterScroll(held, 1200, 900, 8)).toEqual({ following: true, holding: true, offset: 1200 });
+    expect(followAfterScroll(held, 800, 1300, 8)).toEqual({ following: true, holding: true, offset: 800 });
+  });
+
+  it('once the person moved (input released the hold), a scroll up stops following as before', () => {
+    const released = releaseHold(holdAtNewest(free(true, 1000)));
+    expect(released).toEqual(free(true, 1000));
+    expect(followAfterScroll(released, 700, 1300, 8)).toEqual(free(false, 700));
+  });
+});
+
+describe('holdAtNewest', () => {
+  it('follows again and holds, from wherever the view was (Jump to latest, a command sent)', () => {
+    expect(holdAtNewest(free(false, 300))).toEqual({ following: true, holding: true, offset: 300 });
+  });
+});
+
+describe('followTarget', () => {
+  it('is the end when the newest row fits in the view', () => {
+    // Rows end at 5,000; the view is 800 tall; the newest row starts at 4,600 (400 tall).
+    expect(followTarget(5000, 800, 4600)).toBe(4200);
+  });
+
+  it('is the newest row’s top when it is taller than the view: its header shows, the rest below', () => {
+    // The newest row starts at 3,000 and is 2,000 tall.
+    expect(followTarget(5000, 800, 3000)).toBe(3000);
+  });
+
+  it('is never before the start, nor past the end', () => {
+    expect(followTarget(500, 800, 0)).toBe(0);
+    expect(followTarget(5000, 800, 4900)).toBe(4200);
   });
 });
 

@@ -1,22 +1,50 @@
 /**
  * Whether the timeline follows its end, from scroll positions alone (the virtualizer's
- * numbers, never the DOM's): a scroll that ends within `thresholdPx` of the end follows;
- * a scroll up that ends short of it stops following. A scroll down short of the end
- * changes nothing: while rows arrive faster than the follow scroll lands, the end runs
- * ahead of every scroll position, and that is no reason to stop.
+ * numbers, never the DOM's). Following brings each new row into view: the newest row's top
+ * when it is taller than the view (its header, counts and actions are what a new result
+ * shows first), else the end. The timeline holds that place while the row settles (measured,
+ * coloured, its result replacing the call) until the person scrolls, clicks or types in the
+ * timeline: from then on growth they cause (Show all, lines above) leaves the view where it is.
+ *
+ * Not holding, a scroll that ends within `thresholdPx` of the end follows; a scroll up that
+ * ends short of it stops following. A scroll down short of the end changes nothing: while
+ * rows arrive faster than the follow scroll lands, the end runs ahead of every scroll
+ * position, and that is no reason to stop. Decision 0005 (scrolling) tells the whole rule.
  */
 export interface FollowState {
   following: boolean;
+  /** The view is held at the follow target while the newest row settles (no input since it came). */
+  holding: boolean;
   /** The scroll offset last seen. */
   offset: number;
 }
 
-export const FOLLOWING_FROM_TOP: FollowState = { following: true, offset: 0 };
+export const FOLLOWING_FROM_TOP: FollowState = { following: true, holding: true, offset: 0 };
 
 export function followAfterScroll(state: FollowState, offset: number, distanceFromEnd: number, thresholdPx: number): FollowState {
   if (offset === state.offset) return state;
+  // Held: this scroll is the timeline's own write or the layout's, not the person's.
+  if (state.holding) return { ...state, offset };
   const following = distanceFromEnd <= thresholdPx ? true : offset < state.offset ? false : state.following;
-  return { following, offset };
+  return { following, holding: false, offset };
+}
+
+/** A new row arrived (or the person asked for the latest): follow it, and hold there while it settles. */
+export function holdAtNewest(state: FollowState): FollowState {
+  return { ...state, following: true, holding: true };
+}
+
+/** The person scrolled, clicked or typed in the timeline: the place is theirs now. */
+export function releaseHold(state: FollowState): FollowState {
+  return state.holding ? { ...state, holding: false } : state;
+}
+
+/**
+ * Where following puts the view: the end, unless the newest row does not fit, then its top.
+ * `newestRowStart` is where that row begins in the timeline's content.
+ */
+export function followTarget(totalSize: number, viewportHeight: number, newestRowStart: number): number {
+  return Math.max(0, Math.min(totalSize - viewportHeight, newestRowStart));
 }
 
 /** Distance from the view's bottom to the end of the rows, from the virtualizer's own totals. */

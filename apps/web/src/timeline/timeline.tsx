@@ -4,15 +4,32 @@ import { noLayoutReadsOnMount } from '../cards/frame/no-layout-reads-on-mount';
 import { useClient, useSessionState } from '../store/client-context';
 import type { HistoryState } from '../store/session-store';
 import { estimateRowHeight } from './estimate-row-height';
-import { FOLLOWING_FROM_TOP, followAfterScroll, virtualDistanceFromEnd } from './follow-end';
+import { FOLLOWING_FROM_TOP, followAfterScroll, followTarget, holdAtNewest, releaseHold, virtualDistanceFromEnd } from './follow-end';
 import { measureRowHeight } from './measure-row-height';
 import { LinkedCardProgress } from './linked-card-progress';
 import { DeferredRowView } from './deferred-row-view';
+import { rowIndexForSeq } from './row-index-for-seq';
+import { useFocusFollowsReveal } from './use-focus-follows-reveal';
+import './timeline.css';
 
 /** Closer to the top than this many viewports asks for the older page. */
 const LOAD_OLDER_VIEWPORTS = 2;
 /** Within this many pixels of the end counts as "at the end": new rows are followed. */
 const AT_END_PX = 8;
+
+interface FollowedVirtualizer {
+  getTotalSize(): number;
+  scrollOffset: number | null;
+  scrollRect: { height: number } | null;
+  measurementsCache: readonly { start: number }[];
+}
+
+/** Where following puts the view now: the end, or the newest row's top when it does not fit. */
+function followTargetOf(instance: FollowedVirtualizer): number {
+  const total = instance.getTotalSize();
+  const newestStart = instance.measurementsCache[instance.measurementsCache.length - 1]?.start ?? 0;
+  return followTarget(total, instance.scrollRect?.height ?? 0, newestStart);
+}
 
 /**
  * The session's rows, virtualized: only the rows in view (plus a few) are in the DOM, each
@@ -33,6 +50,7 @@ export function Timeline() {
   const reveal = useSessionState((state) => state.reveal);
   const followSerial = useSessionState((state) => state.followSerial);
   const linking = useSessionState((state) => state.addressed?.loading === true && state.caughtUp);
+  const addressedSeq = useSessionState((state) => (state.addressed !== null && !state.addressed.loading ? state.addressed.seq : undefined));
   const scrollRef = useRef<HTMLDivElement>(null);
   const follow = useRef(FOLLOWING_FROM_TOP);
   const [following, setFollowing] = useState(true);
@@ -47,31 +65,41 @@ export function Timeline() {
   const getItemKey = useCallback((index: number) => rowsRef.current[index]?.key ?? index, []);
   const estimateSize = useCallback((index: number) => estimateRowHeight(rowsRef.current[index]), []);
 
-  // Following the end: a scroll to it in the next frame, where the layout the write needs is
-  // the frame's own, not one forced inside a commit. A plain write, not `scrollToEnd`: that
-  // one re-reads the scroller's height in every commit until the scroll lands, and while
+  // Following: a scroll to the follow target in the next frame, where the layout the write
+  // needs is the frame's own, not one forced inside a commit. A plain write, not `scrollToEnd`:
+  // that one re-reads the scroller's height in every commit until the scroll lands, and while
   // rows stream in it keeps chasing a moving end.
   const followFrame = useRef<number | undefined>(undefined);
-  const followEnd = useCallback((instance: { getTotalSize(): number }) => {
+  const followEnd = useCallback((instance: FollowedVirtualizer) => {
     if (followFrame.current !== undefined) return;
     followFrame.current = requestAnimationFrame(() => {
       followFrame.current = undefined;
       const scroller = scrollRef.current;
-      if (follow.current.following && scroller) scroller.scrollTop = instance.getTotalSize();
+      if (follow.current.following && scroller) scroller.scrollTop = followTargetOf(instance);
     });
   }, []);
   useEffect(() => () => cancelAnimationFrame(followFrame.current ?? 0), []);
 
-  // From the virtualizer's own numbers (no DOM reads): whether the view follows the end (and
-  // the end moved: rows measured taller), and whether the user came near the top of what is loaded.
+  // From the virtualizer's own numbers (no DOM reads): whether the view follows the end (and,
+  // held there, the target moved: rows measured taller), and whether the user came near the
+  // top of what is loaded.
   const onScrollChange = useCallback(
-    (instance: { getTotalSize(): number; scrollOffset: number | null; scrollRect: { height: number } | null }) => {
+    (instance: FollowedVirtualizer, sync: boolean) => {
       const viewport = instance.scrollRect?.height ?? 0;
       const offset = instance.scrollOffset ?? 0;
       const distance = virtualDistanceFromEnd(instance.getTotalSize(), viewport, offset);
       follow.current = followAfterScroll(follow.current, offset, distance, AT_END_PX);
       setFollowing(follow.current.following);
-      if (follow.current.following && distance > AT_END_PX) followEnd(instance);
+      if (follow.current.following && follow.current.holding) {
+        const target = followTargetOf(instance);
+        const scroller = scrollRef.current;
+        // In a ResizeObserver callback (sync) the write lands before this frame paints: a
+        // result replacing its call shows at its place at once, never a frame scrolled past it.
+        if (Math.abs(target - offset) > 1) {
+          if (sync && scroller) scroller.scrollTop = target;
+          else followEnd(instance);
+        }
+      }
       const top = viewport > 0 && offset < LOAD_OLDER_VIEWPORTS * viewport;
       setNearTop(top);
       if (top && historyRef.current.hasOlder) client.loadOlder();
@@ -96,7 +124,9 @@ export function Timeline() {
     // Older pages spliced in above keep the view put. New rows are followed below, not by
     // `followOnAppend`: it reads the scroller's height in the render and in the commit.
     anchorTo: 'end',
-    scrollEndThreshold: AT_END_PX,
+    // Its own end pinning off (a row growing at the end would scroll by its growth, past a
+    // tall card's header): following is the timeline's own rule (follow-end.ts).
+    scrollEndThreshold: -1,
     onChange: onScrollChange,
   });
 
@@ -107,14 +137,31 @@ export function Timeline() {
     if (lastKey === undefined) {
       follow.current = FOLLOWING_FROM_TOP;
       setFollowing(true);
-    } else if (follow.current.following) followEnd(virtualizer);
+    } else if (follow.current.following) {
+      follow.current = holdAtNewest(follow.current);
+      followEnd(virtualizer);
+    }
   }, [lastKey, followEnd, virtualizer]);
 
   const jumpToLatest = useCallback(() => {
-    follow.current = { ...follow.current, following: true };
+    follow.current = holdAtNewest(follow.current);
     setFollowing(true);
     followEnd(virtualizer);
   }, [followEnd, virtualizer]);
+
+  // The person's own input in the timeline ends the hold: what they scroll to or make grow stays put.
+  useEffect(() => {
+    const scroller = scrollRef.current;
+    if (!scroller) return undefined;
+    const release = () => {
+      follow.current = releaseHold(follow.current);
+    };
+    const events = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
+    for (const type of events) scroller.addEventListener(type, release, { passive: true });
+    return () => {
+      for (const type of events) scroller.removeEventListener(type, release);
+    };
+  }, []);
 
   // The user sent something: show the end again (and follow it from there).
   useEffect(() => {
@@ -132,9 +179,12 @@ export function Timeline() {
     if (revealedRow === undefined || scrolledReveal.current === done) return;
     scrolledReveal.current = done;
     // The card is what the user asked to see: the end is no longer followed (until scrolled to).
-    follow.current = { ...follow.current, following: false };
+    follow.current = { ...follow.current, following: false, holding: false };
     virtualizer.scrollToIndex(revealedRow, { align: 'start' });
   }, [reveal?.serial, revealedRow, revealedHasResult, virtualizer]);
+  useFocusFollowsReveal(scrollRef, reveal?.serial, revealedHasResult ? revealedRow : undefined);
+
+  const addressedRow = addressedSeq === undefined ? undefined : rowIndexForSeq(rows, addressedSeq);
 
   const items = virtualizer.getVirtualItems();
   const complete = caughtUp && !history.hasOlder;
@@ -157,8 +207,16 @@ export function Timeline() {
               const row = rows[item.index];
               if (!row) return null;
               return (
-                <div key={item.key} data-index={item.index} data-seq={row.seq} ref={virtualizer.measureElement} className="timeline__row">
+                <div
+                  key={item.key}
+                  data-index={item.index}
+                  data-seq={row.seq}
+                  data-addressed={item.index === addressedRow ? 'true' : undefined}
+                  ref={virtualizer.measureElement}
+                  className="timeline__row"
+                >
                   <DeferredRowView row={row} />
+                  {item.index === addressedRow && <div className="timeline__addressed" data-testid="card-addressed" aria-hidden="true" />}
                   {/* Keyed by serial: showing the same card again restarts the flash. */}
                   {reveal?.flash && item.index === revealedRow && <div key={reveal.serial} className="timeline__flash" data-testid="card-flash" aria-hidden="true" />}
                 </div>
@@ -174,9 +232,11 @@ export function Timeline() {
         </p>
       )}
       {!following && rows.length > 0 && (
-        <button type="button" className="timeline__jump" onClick={jumpToLatest}>
-          Jump to latest ↓
-        </button>
+        <div className="timeline__jump-strip">
+          <button type="button" className="timeline__jump" onClick={jumpToLatest}>
+            Jump to latest ↓
+          </button>
+        </div>
       )}
     </div>
   );
