@@ -16,7 +16,10 @@ export function ComposerHelp({ onClose }: { onClose: () => void }) {
         <dt><code>{COMPOSER_USAGE.grep}</code></dt>
         <dd>Search file contents with a regular expression. <code>/grep "function \w+" src --include "*.ts"</code></dd>
         <dt><code>{COMPOSER_USAGE.glob}</code></dt>
-        <dd>Find files by name. <code>/glob "**/*.test.ts"</code></dd>
+        <dd>
+          Find files by path, newest first. <code>*</code> stays in one folder: <code>/glob *</code> is this folder&apos;s files,{' '}
+          <code>/glob "**/*"</code> every file below it, <code>/glob "**/*.test.ts"</code> every test.
+        </dd>
         <dt><code>{COMPOSER_USAGE.help}</code> or <code>?</code></dt>
         <dd>This help.</dd>
       </dl>

@@ -4,6 +4,7 @@ import { runRipgrep } from '../ripgrep/rg-runner';
 import { openSearchTarget } from '../search-target';
 import type { ToolContext, ToolResult } from '../tool';
 import { errorResult, textResult } from '../tool-error';
+import { anchoredGlob } from './glob-anchor';
 import type { GlobArgs } from './glob-args';
 import { GlobCollector } from './glob-collector';
 import { globPresentationMeta } from './glob-meta';
@@ -35,7 +36,7 @@ export async function executeGlob(args: GlobArgs, context: ToolContext): Promise
       '--no-config',
       '--files',
       '--null',
-      `--glob=${args.pattern}`,
+      `--glob=${anchoredGlob(args.pattern)}`,
       // Newest first, as agents' glob tools list: what was just edited is what matters.
       '--sortr=modified',
       '--hidden',

@@ -43,6 +43,16 @@ describe('glob tool on real files with real ripgrep', () => {
     expect(pathsOf((await glob({ pattern: 'src/*.ts' })).meta)).toEqual([FIXTURE.unicode]);
   });
 
+  it('reads `*` as this folder, as a shell would: a star never crosses a slash', async () => {
+    const top = pathsOf((await glob({ pattern: '*' })).meta);
+    expect(top).toEqual(expect.arrayContaining([FIXTURE.crlf, FIXTURE.hidden, '.gitignore']));
+    expect(top.filter((item) => item.includes('/'))).toEqual([]);
+    expect(pathsOf((await glob({ pattern: '*.ts' })).meta)).toEqual([]);
+    expect(pathsOf((await glob({ pattern: '*.ts', path: 'pkg' })).meta)).toEqual(['pkg/index.ts']);
+    // The whole tree is `**/*` (or `**`).
+    expect(pathsOf((await glob({ pattern: '**/*' })).meta)).toEqual(expect.arrayContaining([FIXTURE.unicode, 'pkg/index.ts', FIXTURE.crlf]));
+  });
+
   it('cannot list VCS folders even when asked for them', async () => {
     expect(textOf(await glob({ pattern: '.git/**' }))).toBe('No files found');
     expect(textOf(await glob({ pattern: '**/.svn/*' }))).toBe('No files found');
