@@ -1,10 +1,12 @@
-import { appendFile, mkdir, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeGlob } from './glob/glob-search';
 import { executeGrep } from './grep/grep-search';
 import { openSearchTarget, type SearchTarget } from './search-target';
 import type { Workspace } from './tool';
+import { DEFAULT_TOOL_CONFIG } from './tool-config';
 import { buildFixtureWorkspace, FIXTURE, NEEDLE, textOf, type FixtureWorkspace } from './test-support/fixture-workspace';
 import { mkfifo } from './test-support/mkfifo';
 import { createWorkspace } from './workspace';
@@ -86,6 +88,23 @@ describe.runIf(process.platform === 'linux')('ripgrep runs in a sandbox showing 
     const result = await executeGrep({ pattern: NEEDLE, path: 'src' }, fixture.context());
     expect(result.isError).toBe(false);
     expect(textOf(result)).not.toContain('built.txt');
+  });
+
+  it('keeps the .gitignore files of a workspace that is a folder of a larger repository', async () => {
+    const repository = await mkdtemp(path.join(tmpdir(), 'toolcards-repo-'));
+    try {
+      await mkdir(path.join(repository, '.git'));
+      await mkdir(path.join(repository, 'package', 'src'), { recursive: true });
+      await writeFile(path.join(repository, 'package', '.gitignore'), 'built.txt\n');
+      await writeFile(path.join(repository, 'package', 'src', 'built.txt'), `built ${NEEDLE}\n`);
+      await writeFile(path.join(repository, 'package', 'src', 'kept.txt'), `kept ${NEEDLE}\n`);
+      const workspace = await createWorkspace(path.join(repository, 'package'));
+      const result = await executeGrep({ pattern: NEEDLE, path: '.' }, { workspace, signal: new AbortController().signal, config: DEFAULT_TOOL_CONFIG });
+      expect(textOf(result)).toContain('src/kept.txt');
+      expect(textOf(result)).not.toContain('built.txt');
+    } finally {
+      await rm(repository, { recursive: true, force: true });
+    }
   });
 
   it("searches a folder of the session's spill area, which lies outside the workspace", async () => {

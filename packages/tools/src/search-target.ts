@@ -1,4 +1,4 @@
-import { realpathSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { ToolError } from '@toolcards/protocol';
 import { openConfined } from './confined-open';
@@ -46,7 +46,13 @@ export async function openSearchTarget(workspace: Workspace, absolute: string, t
   const sandboxed = (cwd: string, at?: string): RipgrepSandbox | undefined =>
     bwrap === undefined
       ? undefined
-      : { bwrap, visibleRoot: workspace.root, cwd, ...(at === undefined ? {} : { descriptor: { fd: handle.fd, at } }) };
+      : {
+          bwrap,
+          visibleRoot: workspace.root,
+          cwd,
+          ...(at === undefined ? {} : { descriptor: { fd: handle.fd, at } }),
+          ...repositoryAbove(workspace.root),
+        };
   if (stats.isFile()) {
     // In the sandbox the checked descriptor is the file; this process's /proc/PID/fd is not in there.
     const sandbox = sandboxed(workspace.root, path.posix.join(SANDBOX_FILE_FOLDER, path.basename(real)));
@@ -96,6 +102,26 @@ async function sandboxFor(workspace: Workspace): Promise<string | undefined> {
   if (workspace.contains('/')) return undefined;
   const support = await ripgrepSandboxSupport();
   return support.kind === 'available' ? support.bwrap : undefined;
+}
+
+const repositories = new Map<string, { repositoryMarker?: string }>();
+
+/** The `.git` of a repository above the root, which the sandbox does not show (looked up once per root). */
+function repositoryAbove(root: string): { repositoryMarker?: string } {
+  let found = repositories.get(root);
+  if (found === undefined) {
+    found = {};
+    for (let folder = path.dirname(root); ; folder = path.dirname(folder)) {
+      const marker = path.join(folder, '.git');
+      if (existsSync(marker)) {
+        found = { repositoryMarker: marker };
+        break;
+      }
+      if (path.dirname(folder) === folder) break;
+    }
+    repositories.set(root, found);
+  }
+  return found;
 }
 
 function folderInside(workspace: Workspace, folder: Buffer): boolean {

@@ -28,6 +28,12 @@ export interface RipgrepSandbox {
    */
   descriptor?: { fd: number; at: string };
   /**
+   * The `.git` of the repository the workspace lies in, when that is above the root: made
+   * there as an empty folder, so ripgrep still applies the workspace's .gitignore files
+   * (it applies them only inside a repository). Nothing of the real one is shown.
+   */
+  repositoryMarker?: string;
+  /**
    * ripgrep's working folder in the sandbox, reached by path. A folder on the
    * way swapped for a link can only lead to another folder of the workspace,
    * or to nothing (the run then fails).
@@ -53,6 +59,7 @@ export function sandboxArgs(sandbox: RipgrepSandbox, rg: string, args: readonly 
     '--clearenv',
     ...descriptor,
     '--ro-bind', sandbox.visibleRoot, sandbox.visibleRoot,
+    ...(sandbox.repositoryMarker === undefined ? [] : ['--dir', sandbox.repositoryMarker]),
     '--ro-bind', rg, rg,
     // Sorting by mtime makes ripgrep stat its own executable first. A real /proc would also
     // show our environment and, through the inherited descriptor, a way back to the host.
