@@ -21,7 +21,7 @@ describe('AppHeader', () => {
     expect(workspace.textContent).toBe('/srv/U+202Ecod.exe');
     expect(workspace.getAttribute('title')).toBe('/srv/[U+202E]cod.exe');
     const model = container.querySelector('.app-header__model')!;
-    expect(model.textContent).toBe('deepU+200Bseek');
+    expect(model.querySelector('.app-header__model-label')!.textContent).toBe('deepU+200Bseek');
     expect(model.getAttribute('title')).toBe('deep[U+200B]seek at https://api.example/[U+202E]');
     expect(rawBidiControls(container)).toEqual([]);
     expect(container.innerHTML).not.toContain('\u200B');
@@ -39,7 +39,7 @@ describe('AppHeader', () => {
     );
     const sessions = screen.getByRole('button', { name: '☰ Sessions', hidden: true });
     expect(button.current).toBe(sessions);
-    // The word is its own element: app.css hides it visually (never from the accessible name) at 360 px.
+    // The word is its own element: app.css hides it visually (never from the accessible name) at 480 px.
     expect(sessions.querySelector('.app-header__sessions-label')!.textContent).toBe('Sessions');
     // Behind the open drawer the header is out of reach.
     expect(container.querySelector('header')!.hasAttribute('inert')).toBe(true);

@@ -18,8 +18,9 @@ interface AppHeaderProps {
 
 /**
  * The workspace and the model come from the server: invisible and bidi characters show as the
- * cards' escapes. On a narrow screen (app.css) the name and then the workspace go, and the
- * Sessions button keeps its ☰ and its accessible name; the buttons never shrink.
+ * cards' escapes. On a phone (app.css) the name goes, the Sessions and Files buttons keep their
+ * icons, the model becomes an icon and the connection a dot (each keeps its words as its
+ * accessible text and title), so the workspace folder keeps the room; the buttons never shrink.
  */
 export function AppHeader({ sessionsOpen, onToggleSessions, sessionsButtonRef, inert, files }: AppHeaderProps) {
   const workspace = useSessionState((state) => state.header?.cwd ?? state.server?.workspace);
@@ -55,7 +56,11 @@ export function AppHeader({ sessionsOpen, onToggleSessions, sessionsButtonRef, i
         className={`app-header__model${model ? '' : ' app-header__model--none'}`}
         title={model ? escapedText(`${model.model} at ${model.baseUrl}`) : 'No model configured'}
       >
-        {model ? <VisibleText text={model.model} /> : 'no model'}
+        {/* On a phone the icon stands for it (app.css); the words stay for screen readers. */}
+        <span className="app-header__model-icon" aria-hidden="true">
+          ✦
+        </span>
+        <span className="app-header__model-label">{model ? <VisibleText text={model.model} /> : 'no model'}</span>
       </span>
       <ConnectionIndicator />
       <ThemeToggle />

@@ -13,10 +13,10 @@ function label(connection: ConnectionState, now: number): string {
   switch (connection.status) {
     case 'connecting':
       return 'Connecting…';
+    // Ready (no session yet) is the same open socket: one word for it.
     case 'connected':
-      return 'Connected';
     case 'ready':
-      return 'Ready';
+      return 'Connected';
     case 'reconnecting':
       return `Reconnecting — ${retry}`;
     case 'offline':
@@ -38,10 +38,12 @@ export function ConnectionIndicator() {
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, [waiting, connection.retryAt]);
+  const text = label(connection, now);
+  // On a phone only the dot shows (app.css): the words stay for screen readers and as its title.
   return (
-    <div className={`connection connection--${connection.status}`} role="status" aria-live="polite">
+    <div className={`connection connection--${connection.status}`} role="status" aria-live="polite" title={text}>
       <span className="connection__dot" aria-hidden="true" />
-      <span className="connection__label">{label(connection, now)}</span>
+      <span className="connection__label">{text}</span>
       {connection.status === 'offline' && (
         <button type="button" className="connection__retry" onClick={() => client.reconnectNow()}>
           Retry now

@@ -103,6 +103,49 @@ describe('Composer', () => {
     expect(screen.getByRole('region', { name: 'Composer help' }).textContent).toContain('/grep <pattern> [path] [--include <glob>]');
   });
 
+  it('closes the help once something is sent, giving the timeline its room back', async () => {
+    const input = renderComposer(client);
+    await userEvent.type(input, '/help{Enter}');
+    expect(screen.getByRole('region', { name: 'Composer help' })).toBeTruthy();
+    await userEvent.type(input, '/read a.ts{Enter}');
+    expect(client.runTool).toHaveBeenCalledWith('read', { path: 'a.ts' });
+    expect(screen.queryByRole('region', { name: 'Composer help' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Help' }));
+    await userEvent.type(input, 'a question{Enter}');
+    expect(screen.queryByRole('region', { name: 'Composer help' })).toBeNull();
+  });
+
+  it('offers `/grep "export default"` once `/grep export default` finds no path "default"; a click runs it', async () => {
+    const input = renderComposer(client);
+    await userEvent.type(input, '/grep export default{Enter}');
+    expect(client.runTool).toHaveBeenLastCalledWith('grep', { pattern: 'export', path: 'default' });
+    const call = { callId: 'g1', name: 'grep', args: { pattern: 'export', path: 'default' }, origin: 'user' };
+    act(() => ingestForTests(client, [{ type: 'event', sessionId: 's1', event: { seq: 0, time: 't', type: 'tool/call', data: call } }]));
+    expect(screen.queryByText(/Did you mean/)).toBeNull();
+    const error = { code: 'FS_NOT_FOUND', message: 'File not found: default' };
+    act(() =>
+      ingestForTests(client, [
+        { type: 'event', sessionId: 's1', event: { seq: 1, time: 't', type: 'tool/result', data: { callId: 'g1', content: [{ type: 'text', text: error.message }], isError: true, error } } },
+      ]),
+    );
+    expect(screen.getByRole('status').textContent).toBe('No file or folder default here. Did you mean /grep "export default"?');
+    await userEvent.click(screen.getByRole('button', { name: '/grep "export default"' }));
+    expect(client.runTool).toHaveBeenLastCalledWith('grep', { pattern: 'export default' });
+    expect(screen.queryByText(/Did you mean/)).toBeNull();
+    // It is in the history as if typed.
+    await userEvent.keyboard('{ArrowUp}');
+    expect(input.value).toBe('/grep "export default"');
+  });
+
+  it('offers the quoted pattern with the error for more words than a pattern and a path', async () => {
+    renderComposer(client);
+    await userEvent.type(screen.getByRole('textbox'), '/grep export default function{Enter}');
+    expect(client.runTool).not.toHaveBeenCalled();
+    expect(screen.getByRole('alert').textContent).toMatch(/^\/grep takes a pattern and one path/);
+    await userEvent.click(screen.getByRole('button', { name: '/grep "export default function"' }));
+    expect(client.runTool).toHaveBeenCalledWith('grep', { pattern: 'export default function' });
+  });
+
   it('offers Cancel while something runs', async () => {
     renderComposer(client);
     expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();

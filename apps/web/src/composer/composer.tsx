@@ -4,7 +4,8 @@ import { useClient, useSessionState } from '../store/client-context';
 import { ComposerHelp } from './composer-help';
 import { NoModelNote } from './no-model-note';
 import { composerHistory, recallNext, recallPrevious, rememberInput, type ComposerHistory } from './composer-history';
-import { parseComposerCommand } from './parse-composer-command';
+import { grepPathMissing } from './grep-path-missing';
+import { grepPatternGuess, parseComposerCommand, type GrepCommandArgs, type GrepPatternGuess } from './parse-composer-command';
 
 const HISTORY_STORAGE_KEY = 'toolcards.composer-history';
 
@@ -25,6 +26,14 @@ function saveHistory(history: ComposerHistory): void {
   }
 }
 
+/** A /grep sent with a word that may be a path or the rest of the pattern: which one shows when it returns. */
+interface SentGrepGuess {
+  sent: GrepCommandArgs;
+  /** The last event before it was sent: only its own result counts. */
+  afterSeq: number;
+  guess: GrepPatternGuess;
+}
+
 /** The input: commands run tools directly, plain text goes to the model. */
 export function Composer() {
   const client = useClient();
@@ -33,18 +42,36 @@ export function Composer() {
   const running = useSessionState((state) => state.running);
   const connected = useSessionState((state) => state.connection.status === 'connected');
   const [text, setText] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const [error, setError] = useState<{ message: string; suggestion?: GrepPatternGuess } | undefined>();
   const [helpOpen, setHelpOpen] = useState(false);
+  const [pendingGuess, setPendingGuess] = useState<SentGrepGuess | undefined>();
+  const guessNeeded = useSessionState((state) => pendingGuess !== undefined && grepPathMissing(state.rows, pendingGuess.sent, pendingGuess.afterSeq));
   const history = useRef<ComposerHistory | undefined>(undefined);
   history.current ??= loadHistory();
   const inputRef = useRef<HTMLTextAreaElement>(null);
 
+  // Whatever is sent next, the help has done its job: the timeline gets its room back.
   const sent = useCallback((input: string) => {
     history.current = rememberInput(history.current!, input);
     saveHistory(history.current);
     setText('');
     setError(undefined);
+    setHelpOpen(false);
+    setPendingGuess(undefined);
   }, []);
+
+  const runGrep = useCallback((args: GrepCommandArgs, input: string): boolean => {
+    const afterSeq = client.store.state.getState().lastSeq;
+    if (!client.runTool('grep', { ...args })) {
+      setError({ message: 'Not sent: not connected to the server.' });
+      return false;
+    }
+    client.store.requestFollow();
+    sent(input);
+    const guess = grepPatternGuess(input);
+    if (guess !== undefined) setPendingGuess({ sent: args, afterSeq, guess });
+    return true;
+  }, [client, sent]);
 
   const submit = useCallback(() => {
     const parsed = parseComposerCommand(text);
@@ -52,28 +79,37 @@ export function Composer() {
       case 'empty':
         return;
       case 'error':
-        setError(parsed.message);
+        setError({ message: parsed.message, ...(parsed.suggestion === undefined ? {} : { suggestion: parsed.suggestion }) });
         return;
       case 'help':
-        setHelpOpen(true);
         sent(text);
+        setHelpOpen(true);
         return;
       case 'tool':
+        if (parsed.name === 'grep') {
+          runGrep(parsed.args, text);
+          return;
+        }
         if (client.runTool(parsed.name, { ...parsed.args })) {
           client.store.requestFollow();
           sent(text);
-        } else setError('Not sent: not connected to the server.');
+        } else setError({ message: 'Not sent: not connected to the server.' });
         return;
       case 'message':
         if (client.sendMessage(parsed.text)) {
           client.store.requestFollow();
           sent(text);
-        } else setError('Not sent: not connected to the server.');
+        } else setError({ message: 'Not sent: not connected to the server.' });
         return;
       default:
         assertNever(parsed, 'composer input');
     }
-  }, [client, sent, text]);
+  }, [client, runGrep, sent, text]);
+
+  /** Runs a suggested command as if it had been typed. */
+  const runSuggestion = useCallback((suggestion: GrepPatternGuess) => {
+    if (runGrep(suggestion.args, suggestion.command)) inputRef.current?.focus();
+  }, [runGrep]);
 
   const onKeyDown = useCallback((event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.nativeEvent.isComposing) return; // an IME is still composing: Enter picks a candidate
@@ -119,7 +155,8 @@ export function Composer() {
           className="composer__input"
           value={text}
           rows={Math.min(8, Math.max(1, text.split('\n').length))}
-          placeholder={model ? `Message ${model.model}, or /read, /grep, /glob…` : '/read <path>, /grep <pattern>, /glob <pattern> — or a message'}
+          // One line on a phone's width: the hint below and /help have the rest.
+          placeholder={model ? `Message ${model.model}…` : '/read, /grep, /glob…'}
           aria-label="Message or command"
           aria-invalid={error !== undefined}
           aria-describedby="composer-hint"
@@ -128,6 +165,7 @@ export function Composer() {
           onChange={(event) => {
             setText(event.target.value);
             if (error) setError(undefined);
+            if (pendingGuess) setPendingGuess(undefined);
           }}
           onKeyDown={onKeyDown}
         />
@@ -146,7 +184,20 @@ export function Composer() {
         </div>
       </form>
       {error !== undefined ? (
-        <p className="composer__error" role="alert">{error}</p>
+        <p className="composer__error" role="alert">
+          {error.message}
+          {error.suggestion !== undefined && (
+            <>
+              {' '}
+              <SuggestionButton suggestion={error.suggestion} onRun={runSuggestion} />
+            </>
+          )}
+        </p>
+      ) : guessNeeded && pendingGuess !== undefined ? (
+        <p className="composer__suggestion" role="status">
+          No file or folder <code>{pendingGuess.sent.path}</code> here. Did you mean{' '}
+          <SuggestionButton suggestion={pendingGuess.guess} onRun={runSuggestion} />?
+        </p>
       ) : (
         <p className="composer__hint" id="composer-hint">
           <kbd>Enter</kbd> sends · <kbd>Shift</kbd>+<kbd>Enter</kbd> new line · <kbd>↑</kbd> history ·{' '}
@@ -154,5 +205,14 @@ export function Composer() {
         </p>
       )}
     </div>
+  );
+}
+
+/** One click runs the command it shows. */
+function SuggestionButton({ suggestion, onRun }: { suggestion: GrepPatternGuess; onRun: (suggestion: GrepPatternGuess) => void }) {
+  return (
+    <button type="button" className="composer__suggestion-run" onClick={() => onRun(suggestion)} title="Run it">
+      <code>{suggestion.command}</code>
+    </button>
   );
 }

@@ -24,9 +24,13 @@ export function NoModelNote() {
   if (dismissed) return null;
   return (
     <div className="composer__notice" role="note" aria-label="No model configured">
-      <p>
+      {/* One of the two shows (app.css): a phone gets the two lines that matter. */}
+      <p className="composer__notice-long">
         No model is configured: text messages are saved but not answered. Set <code>TOOLCARDS_API_KEY</code> or{' '}
         <code>DEEPSEEK_API_KEY</code> and restart toolcards. <code>/read</code>, <code>/grep</code> and <code>/glob</code> work without a key.
+      </p>
+      <p className="composer__notice-short">
+        No model: messages are not answered. Set <code>TOOLCARDS_API_KEY</code> and restart; commands work.
       </p>
       <button
         type="button"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseComposerCommand } from './parse-composer-command';
+import { grepPatternGuess, parseComposerCommand } from './parse-composer-command';
 
 const errorOf = (input: string) => {
   const parsed = parseComposerCommand(input);
@@ -127,5 +127,43 @@ describe('parseComposerCommand', () => {
       expect(errorOf('/grep "abc')).toBe('Unclosed double quote');
       expect(errorOf("/read 'abc")).toBe('Unclosed single quote');
     });
+  });
+});
+
+describe('grepPatternGuess', () => {
+  it('reads `/grep export default` as one pattern with a space, quoted so that it runs', () => {
+    expect(grepPatternGuess('/grep export default')).toEqual({ command: '/grep "export default"', args: { pattern: 'export default' } });
+    expect(parseComposerCommand('/grep "export default"')).toEqual({ kind: 'tool', name: 'grep', args: { pattern: 'export default' } });
+  });
+
+  it('keeps the --include glob', () => {
+    expect(grepPatternGuess('/grep export default --include *.ts')).toEqual({
+      command: '/grep "export default" --include "*.ts"',
+      args: { pattern: 'export default', include: '*.ts' },
+    });
+  });
+
+  it('offers nothing when the path was quoted, or there is no path', () => {
+    expect(grepPatternGuess('/grep export "src"')).toBeUndefined();
+    expect(grepPatternGuess('/grep export')).toBeUndefined();
+    expect(grepPatternGuess('/grep "export default"')).toBeUndefined();
+    expect(grepPatternGuess('/read a b')).toBeUndefined();
+    expect(grepPatternGuess('hello there')).toBeUndefined();
+  });
+
+  it('rides on the error for more words than a pattern and a path', () => {
+    const parsed = parseComposerCommand('/grep export default function');
+    expect(parsed).toMatchObject({ kind: 'error', suggestion: { command: '/grep "export default function"', args: { pattern: 'export default function' } } });
+    expect(grepPatternGuess('/grep export default function')).toEqual({ command: '/grep "export default function"', args: { pattern: 'export default function' } });
+  });
+
+  it.each([
+    ['quotes', `/grep say 'x"y' there`, 'say x"y there'],
+    ['a backslash', '/grep \\w+ foo', '\\w+ foo'],
+    ['a trailing backslash', '/grep a b\\', 'a b\\'],
+  ])('quotes a pattern with %s so the command gives the same pattern back', (_, input, pattern) => {
+    const guess = grepPatternGuess(input);
+    expect(guess?.args.pattern).toBe(pattern);
+    expect(parseComposerCommand(guess!.command)).toEqual({ kind: 'tool', name: 'grep', args: guess!.args });
   });
 });

@@ -33,6 +33,15 @@ export type ComposerCommand =
 export interface ComposerError {
   kind: 'error';
   message: string;
+  /** A command that likely says what was meant; the composer offers to run it. */
+  suggestion?: GrepPatternGuess;
+}
+
+/** `/grep export default` written with its pattern quoted: what the person probably meant. */
+export interface GrepPatternGuess {
+  /** As typed, e.g. `/grep "export default"`; parsing it gives `args`. */
+  command: string;
+  args: GrepCommandArgs;
 }
 
 export type ComposerInput = ComposerCommand | ComposerError;
@@ -118,11 +127,64 @@ function grepCommand(words: Word[]): ComposerInput {
   }
   const [pattern, path, ...extra] = positional;
   if (!pattern || pattern.text === '') return error(`/grep needs a pattern — ${COMPOSER_USAGE.grep}`);
-  if (extra.length > 0) return error(`/grep takes a pattern and one path (quote a pattern with spaces) — ${COMPOSER_USAGE.grep}`);
+  if (extra.length > 0) {
+    const suggestion = joinedPatternGuess(positional, include);
+    const message = `/grep takes a pattern and one path (quote a pattern with spaces) — ${COMPOSER_USAGE.grep}`;
+    return suggestion === undefined ? error(message) : { kind: 'error', message, suggestion };
+  }
   const args: GrepCommandArgs = { pattern: pattern.text };
   if (path && path.text !== '') args.path = path.text;
   if (include !== undefined) args.include = include;
   return { kind: 'tool', name: 'grep', args };
+}
+
+/**
+ * For `/grep export default`, which reads as the pattern "export" in a path "default": the
+ * same words as one quoted pattern, `/grep "export default"`. Undefined unless the input is
+ * a /grep whose path word was typed without quotes (quoting a path says it is one). The
+ * composer offers it once the search reports that no such path exists.
+ */
+export function grepPatternGuess(input: string): GrepPatternGuess | undefined {
+  const parsed = parseComposerCommand(input);
+  if (parsed.kind === 'error') return parsed.suggestion;
+  if (parsed.kind !== 'tool' || parsed.name !== 'grep' || parsed.args.path === undefined) return undefined;
+  const words = wordsOf(input.trimStart());
+  if ('message' in words) return undefined;
+  const positional = grepPositionals(words.list.slice(1));
+  return positional === undefined ? undefined : joinedPatternGuess(positional, parsed.args.include);
+}
+
+/** The positional words of a well-formed /grep (its options dropped). */
+function grepPositionals(words: Word[]): Word[] | undefined {
+  const positional: Word[] = [];
+  let optionsEnded = false;
+  for (let index = 0; index < words.length; index += 1) {
+    const word = words[index]!;
+    if (optionsEnded || word.quoted || !word.text.startsWith('--')) positional.push(word);
+    else if (word.text === '--') optionsEnded = true;
+    else if (word.text === '--include') index += 1;
+  }
+  return positional.length >= 2 ? positional : undefined;
+}
+
+function joinedPatternGuess(positional: Word[], include: string | undefined): GrepPatternGuess | undefined {
+  // A quoted last word was meant as the path.
+  if (positional.at(-1)!.quoted) return undefined;
+  const pattern = positional.map((word) => word.text).join(' ');
+  const quotedPattern = quotedWord(pattern);
+  const quotedInclude = include === undefined ? '' : quotedWord(include);
+  if (quotedPattern === undefined || quotedInclude === undefined) return undefined;
+  return {
+    command: `/grep ${quotedPattern}${include === undefined ? '' : ` --include ${quotedInclude}`}`,
+    args: include === undefined ? { pattern } : { pattern, include },
+  };
+}
+
+/** `text` as one word wordsOf reads back as `text`; undefined when no quoting can say it. */
+function quotedWord(text: string): string | undefined {
+  // In double quotes only \" is an escape: a trailing backslash would swallow the closing quote.
+  if (!text.endsWith('\\')) return `"${text.replaceAll('"', '\\"')}"`;
+  return text.includes("'") ? undefined : `'${text}'`;
 }
 
 function globCommand(words: Word[]): ComposerInput {
