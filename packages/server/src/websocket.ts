@@ -29,6 +29,13 @@ export const CLOSE_SLOW_CONSUMER = 1013;
 export const CLOSE_TOO_MANY_BAD_FRAMES = 1008;
 /** A peer being closed that does not read cannot finish the close handshake; its buffer is freed after this. */
 const CLOSE_GRACE_MS = 5_000;
+/**
+ * Bytes of frames one connection may have received and not yet handled (while a
+ * session opens, say). Past it the socket is not read until half of them are
+ * handled: the client waits on TCP, nothing is lost, and no client can make the
+ * server hold more than this of its frames.
+ */
+export const MAX_INBOX_BYTES = 4 * MAX_INBOUND_FRAME_BYTES;
 
 export interface ConnectionDeps {
   registry: SessionRegistry;
@@ -49,6 +56,8 @@ export interface ConnectionDeps {
 export class ClientConnection implements FrameSink {
   private readonly subscriptions = new Map<string, Subscription>();
   private inbox: Promise<void> = Promise.resolve();
+  /** Bytes of the frames in `inbox`, counted as they arrive and released as each is handled. */
+  private inboxBytes = 0;
   private alive = true;
   private dropped = false;
   /** Set once the bad-frame budget is spent: what still arrives is not even decoded. */
@@ -124,6 +133,7 @@ export class ClientConnection implements FrameSink {
       const decoded = decodeClientFrame(bytes, isBinary);
       const overBudget = !decoded.ok && !this.badFrames.spend();
       if (overBudget) this.deaf = true;
+      this.holdInInbox(bytes.length);
       // In arrival order: a subscribe followed by a run-tool is handled in that order, and
       // the closing error follows the replies to the frames before it.
       this.inbox = this.inbox
@@ -140,10 +150,21 @@ export class ClientConnection implements FrameSink {
             this.sendError({ code: wireErrorCode(error), message: `${decoded.frame.type} failed: ${told}`, ...echo(decoded.frame) });
           }
         })
-        .catch((error: unknown) => this.deps.report(`a client frame could not be answered: ${(error as Error)?.message ?? String(error)}`));
+        .catch((error: unknown) => this.deps.report(`a client frame could not be answered: ${(error as Error)?.message ?? String(error)}`))
+        .finally(() => this.releaseFromInbox(bytes.length));
     } catch (error) {
       this.deps.report(`a client frame could not be read: ${(error as Error)?.message ?? String(error)}`);
     }
+  }
+
+  private holdInInbox(bytes: number): void {
+    this.inboxBytes += bytes;
+    if (this.inboxBytes > MAX_INBOX_BYTES && !this.ws.isPaused) this.ws.pause();
+  }
+
+  private releaseFromInbox(bytes: number): void {
+    this.inboxBytes -= bytes;
+    if (this.ws.isPaused && this.inboxBytes <= MAX_INBOX_BYTES / 2 && this.ws.readyState === OPEN) this.ws.resume();
   }
 
   private closeForBadFrames(): void {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { Socket } from 'node:net';
-import { MAX_FRAME_NESTING } from './inbound-frames';
+import { MAX_ARGS_BYTES, MAX_ARGS_NESTING, MAX_FRAME_NESTING } from './inbound-frames';
 import { spawnCli, waitForStartUrl, type CliProcess } from './test-support/cli-process';
 import { api, createSession, makeWorkspace, useServers } from './test-support/server-harness';
 import { TestClient } from './test-support/test-client';
@@ -75,13 +75,14 @@ describe('the WebSocket under attack', { timeout: 60_000 }, () => {
     expect(error).toEqual({
       type: 'error',
       code: 'BAD_FRAME',
-      message: expect.stringContaining(`more than ${MAX_FRAME_NESTING} levels deep`),
+      message: `args nested deeper than ${MAX_ARGS_NESTING} levels`,
       sessionId: session.id,
       requestId: 'deep',
     });
     // Deep objects as well as arrays, anywhere in the frame.
     client.send(`{"type":"cancel","sessionId":"${session.id}","x":${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}}`);
-    await client.waitFor((frames) => (frames.filter((frame) => frame.type === 'error').length === 2 ? true : undefined), 'the second refusal');
+    const second = await client.waitFor((frames) => frames.filter((frame) => frame.type === 'error')[1], 'the second refusal');
+    expect(second).toMatchObject({ code: 'BAD_FRAME', message: expect.stringContaining(`more than ${MAX_FRAME_NESTING} levels deep`) });
 
     // Still serving: the same connection subscribes and runs a tool.
     client.send({ type: 'subscribe', sessionId: session.id, afterSeq: -1 });
@@ -90,6 +91,60 @@ describe('the WebSocket under attack', { timeout: 60_000 }, () => {
     expect(client.closed).toBeUndefined();
     expect((await api(server, '/api/info')).status).toBe(200);
     await client.close();
+  });
+
+  // Before: one 1 MB run-tool frame of small nested arrays (8,500 arrays 60 deep) held the event loop
+  // 2.3–3.6 s; 20 at once took the built server from 71 to 1,650 MB RSS and /api/info waited 20.5 s (issue 24, break 5).
+  it('refuses 20 one-megabyte run-tool frames (nested arrays, one long pattern) at once from their text, and keeps serving another client', async () => {
+    const root = await servers.tempDir();
+    const workspace = await makeWorkspace(join(root, 'workspace'));
+    const cli = spawnCli([workspace, '--port', '0', '--data-dir', join(root, 'data'), '--no-open']);
+    running.push(cli);
+    const { port, token } = await waitForStartUrl(cli);
+    const pid = cli.child.pid!;
+    const server = { port, token };
+    const session = await createSession(server);
+    const attackers = await Promise.all(Array.from({ length: 20 }, () => TestClient.connect(port, { token })));
+    const watcher = await TestClient.connect(port, { token });
+    await Promise.all([...attackers, watcher].map((client) => client.waitForFrame('hello')));
+    watcher.send({ type: 'subscribe', sessionId: session.id, afterSeq: -1 });
+    await watcher.waitForFrame('caught-up');
+    const before = rssMegabytes(pid);
+
+    const nested = '['.repeat(60) + ']'.repeat(60);
+    // The web client's key order: requestId after the args.
+    const deep = `{"type":"run-tool","sessionId":"${session.id}","name":"read","args":[${Array.from({ length: 8_500 }, () => nested).join(',')}],"requestId":"big"}`;
+    const wide = `{"type":"run-tool","sessionId":"${session.id}","name":"grep","args":{"pattern":"${'a'.repeat(1_000_000)}"},"requestId":"big"}`;
+    expect(deep.length).toBeGreaterThan(1_000_000);
+    attackers.forEach((attacker, index) => attacker.send(index % 2 === 0 ? deep : wide));
+    // Another client is served meanwhile.
+    watcher.send({ type: 'run-tool', sessionId: session.id, name: 'read', args: { path: 'README.md' } });
+    let peak = before;
+    const refusals = await Promise.all(
+      attackers.map(async (attacker) => {
+        const error = await attacker.waitForFrame('error');
+        peak = Math.max(peak, rssMegabytes(pid));
+        return error;
+      }),
+    );
+    await watcher.waitFor(() => watcher.events().find((event) => event.type === 'tool/result'), 'the read result');
+    peak = Math.max(peak, rssMegabytes(pid));
+
+    refusals.forEach((error, index) => {
+      expect(error).toEqual({
+        type: 'error',
+        code: 'BAD_FRAME',
+        message: expect.stringContaining(index % 2 === 0 ? `args nested deeper than ${MAX_ARGS_NESTING} levels` : `args larger than ${MAX_ARGS_BYTES / 1024} KiB`),
+        sessionId: session.id,
+        requestId: 'big',
+      });
+    });
+    console.info(`20 one-megabyte run-tool frames: server RSS ${before} MB before, ${peak} MB peak`);
+    expect(peak - before).toBeLessThan(150);
+    // Nothing of them was logged: the session holds only the watcher's read.
+    expect(watcher.events().filter((event) => event.type === 'tool/call')).toHaveLength(1);
+    expect((await api(server, '/api/info')).status).toBe(200);
+    await Promise.all([...attackers, watcher].map((client) => client.close()));
   });
 
   // Before: 2.9 million one-byte frames in 8 s took the server from 108 MB to 1,095 MB RSS,
