@@ -16,6 +16,8 @@ import { expectHighlighted } from './support/cards';
 import { withEditorLinks } from './support/editor-link-checks';
 import { matchContext, readChanged, readDeleted, readGrown } from './support/file-now-checks';
 import { findInSession, sessionSearchResults } from './support/find-checks';
+import { terminalStoryChecks } from './support/terminal-checks';
+import { terminalFixtures } from '../apps/web/src/cards/terminal/test-support/terminal-fixtures';
 import { filesPanel, filesPanelCards, readCardWithMinimap } from './support/files-checks';
 import { apiFileCards, apiReadView, filesSeenFixture } from '../apps/web/src/files-seen/files-seen-fixtures';
 import { FIND_WORD, sessionSearchAnswer } from '../apps/web/src/find/find-fixtures';
@@ -164,6 +166,9 @@ const STORY_CHECKS: Readonly<Record<string, StoryCheck>> = {
   'cards-search-paths--zero-files': searchPathsCard(searchPathsFixtures.zeroFiles),
   'cards-search-paths--hostile': searchPathsCard(searchPathsFixtures.hostile),
   'cards-search-paths--invisible-characters': searchPathsCard(searchPathsFixtures.invisibleCharacters),
+
+  // Cards/Terminal (terminal-card.stories.tsx): e2e/support/terminal-checks.ts.
+  ...terminalStoryChecks(terminalFixtures),
 };
 
 /** The story whose colours prove the Shiki worker and a lazy grammar chunk work. */

@@ -61,11 +61,11 @@ function multilineChipLabels(text: string): string[] {
 }
 
 /** An accessible name or tooltip: a chip is written "[U+202E]". */
-function spoken(text: string): string {
+export function spoken(text: string): string {
   return text.replace(CHIP_CHARACTERS, (character) => `[${codePointLabel(character)}]`);
 }
 
-const hasBidi = (...texts: string[]) => texts.some((text) => BIDI_CONTROL.test(text));
+export const hasBidi = (...texts: string[]) => texts.some((text) => BIDI_CONTROL.test(text));
 
 /** A word (a run of letters) mixing look-alike scripts, as `pаckage.json` with a Cyrillic а. */
 function isMixedScript(text: string): boolean {
@@ -83,7 +83,7 @@ const counted = (n: number, one: string, many: string) => `${count(n)} ${n === 1
 // ── Shared by every card ──────────────────────────────────────────────────
 
 /** The bidi banner is there exactly when some text of the card holds a bidi control. */
-async function expectBidiBanner(card: Locator, expected: boolean): Promise<void> {
+export async function expectBidiBanner(card: Locator, expected: boolean): Promise<void> {
   const banner = card.locator('.tc-card__warning');
   if (!expected) {
     await expect(banner, 'no bidi banner').toHaveCount(0);
@@ -104,7 +104,7 @@ async function expectMixedScriptMarkers(card: Locator, names: readonly string[])
  * Shiki's per-line time limit stays one plain token. The colours themselves are checked
  * on the TypeScript story by the highlighting test.)
  */
-async function expectTokens(card: Locator): Promise<void> {
+export async function expectTokens(card: Locator): Promise<void> {
   await expect(card.locator('.tc-tok[style*="--shiki-light"]').first(), 'Shiki tokens with their colours').toBeAttached();
 }
 
