@@ -15,6 +15,9 @@ import { serveFolder, type FolderServer } from '../packages/server/src/static-fi
 import { expectHighlighted } from './support/cards';
 import { withEditorLinks } from './support/editor-link-checks';
 import { matchContext, readChanged, readDeleted, readGrown } from './support/file-now-checks';
+import { diffCard, diffHugeHunk, diffSplit, planCard } from './support/diff-plan-checks';
+import { addedView, deletedView, hugeHunkView, modifiedView, noHunksView, pricingNow, renamedView } from '../apps/web/src/cards/diff/test-support/diff-fixtures';
+import { emptyPlanView, mixedPlanView } from '../apps/web/src/cards/plan/test-support/plan-fixtures';
 import { findInSession, sessionSearchResults } from './support/find-checks';
 import { terminalStoryChecks } from './support/terminal-checks';
 import { terminalFixtures } from '../apps/web/src/cards/terminal/test-support/terminal-fixtures';
@@ -46,6 +49,18 @@ import {
 const STATIC_DIR = fileURLToPath(new URL('../storybook-static/', import.meta.url));
 const INDEX_JSON = join(STATIC_DIR, 'index.json');
 const MISSING = `storybook-static/index.json not found: run \`npm run build-storybook\` before this spec.`;
+
+/** The modified diff story: a renamed parameter (its words marked) and the file now behind it. */
+const MODIFIED_CHECK = {
+  firstChange: { removed: [12, 'export function total(price: number, count: number): number {'], added: [12, pricingNow[11]!] },
+  marked: { removed: 'count', added: 'quantity' },
+  badge: 'applied',
+  expandable: ['Expand 8 lines', 'Expand 20 lines'],
+  highlighted: true,
+} satisfies Parameters<typeof diffCard>[1];
+
+/** The mixed plan story, after the earlier plan of its session. */
+const MIXED_PLAN_CHECK = { changes: '1 added, 1 completed', added: ['Run the tests'], completed: ['Rename count to quantity'] };
 
 /**
  * What each story must show, by story id. Every story in the index needs an entry and every
@@ -102,6 +117,21 @@ const STORY_CHECKS: Readonly<Record<string, StoryCheck>> = {
   'cards-file-now--changed-since-read-dark': dark(readChanged({ line: 24, before: fileNowText(24), after: EDITED_LINE_24 })),
   'cards-file-now--deleted-since-read': readDeleted(),
   'cards-file-now--match-context': matchContext({ textOf: fileNowText }, { line: 24, marked: 'option24' }),
+
+  // Cards/Diff (diff/diff-card.stories.tsx): Modified has the file now behind it (applied, gaps expandable).
+  'cards-diff--modified': diffCard(modifiedView, MODIFIED_CHECK),
+  'cards-diff--modified-dark': diffCard(modifiedView, { ...MODIFIED_CHECK, theme: 'dark' }),
+  'cards-diff--modified-split': diffSplit(modifiedView, { old: [12, modifiedView.files[0]!.hunks[0]!.lines[3]!.slice(1)], new: [12, pricingNow[11]!] }),
+  'cards-diff--added-file': diffCard(addedView, { firstChange: { added: [1, addedView.files[0]!.hunks[0]!.lines[0]!.slice(1)] } }),
+  'cards-diff--deleted-file': diffCard(deletedView, { firstChange: { removed: [1, 'def tax(amount):'] }, links: false }),
+  'cards-diff--rename': diffCard(renamedView, { notes: ['Renamed; the text is the same.'], firstChange: { removed: [1, "export * from './currency';"], added: [1, "export * from './money';"] } }),
+  'cards-diff--five-thousand-line-hunk': diffHugeHunk(hugeHunkView),
+  'cards-diff--no-hunks': diffCard(noHunksView, { notes: ['No change to the text.'] }),
+
+  // Cards/Plan (plan/plan-card.stories.tsx): Mixed follows an earlier plan of its session.
+  'cards-plan--empty': planCard(emptyPlanView),
+  'cards-plan--mixed': planCard(mixedPlanView, MIXED_PLAN_CHECK),
+  'cards-plan--mixed-dark': planCard(mixedPlanView, { ...MIXED_PLAN_CHECK, theme: 'dark' }),
 
   // Cards/Read (read-card.stories.tsx).
   'cards-read--type-script': readCard(readFixtures.typescript),

@@ -43,11 +43,12 @@ export function readChanged(change: { line: number; before: string; after: strin
       await expect(card.getByRole('button', { name: 'Read again' })).toBeVisible();
       await expect(card.getByRole('button', { name: 'Hide changes' })).toHaveAttribute('aria-expanded', 'true');
       const diff = card.getByRole('region', { name: 'Changes since the read' });
-      await expect(diff.locator('.is-hunk')).toHaveText(/^@@ -\d+,\d+ \+\d+,\d+ @@$/);
-      await expect(diff.locator('.is-removed')).toHaveCount(1);
-      await expect(diff.locator('.is-removed .tc-read__diff-code')).toHaveText(change.before);
-      await expect(diff.locator('.is-removed .tc-read__diff-number').first()).toHaveAttribute('data-line-number', String(change.line));
-      await expect(diff.locator('.is-added .tc-read__diff-code')).toHaveText(change.after);
+      // The diff card's hunk view (one diff component in the app).
+      await expect(diff.locator('.tc-diff__hunk-range')).toHaveText(/^@@ -\d+,\d+ \+\d+,\d+ @@$/);
+      await expect(diff.locator('.tc-diff__row.is-removed')).toHaveCount(1);
+      await expect(diff.locator('.tc-diff__row.is-removed .tc-diff__code')).toHaveText(change.before);
+      await expect(diff.locator('.tc-diff__row.is-removed .tc-diff__num').first()).toHaveAttribute('data-line-number', String(change.line));
+      await expect(diff.locator('.tc-diff__row.is-added .tc-diff__code')).toHaveText(change.after);
     },
   };
 }

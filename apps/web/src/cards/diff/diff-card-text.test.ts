@@ -4,6 +4,7 @@ import { countsLabel, countsText, diffCardLabel, noHunksText } from './diff-card
 describe('diff card text', () => {
   it('writes +N −M with a true minus, and says it in words', () => {
     expect(countsText({ added: 12, removed: 3 })).toBe('+12 −3');
+    expect(countsText({ added: 2500, removed: 0 })).toBe('+2,500 −0');
     expect(countsLabel({ added: 1, removed: 0 })).toBe('1 line added, 0 lines removed');
   });
 

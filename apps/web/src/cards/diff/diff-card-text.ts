@@ -1,5 +1,5 @@
 import type { DiffFile, DiffFileStatus } from '@toolcards/protocol';
-import { countText } from '../frame/count-text';
+import { countText, formatCount } from '../frame/count-text';
 import type { ChangeCounts } from './diff-rows';
 import type { DiffFreshness } from './diff-freshness';
 
@@ -25,7 +25,7 @@ export const FRESHNESS_TITLE: Record<DiffFreshness, string> = {
 
 /** "+12 −3" — the minus is U+2212, as the sign in the rows. */
 export function countsText(counts: ChangeCounts): string {
-  return `+${counts.added} −${counts.removed}`;
+  return `+${formatCount(counts.added)} −${formatCount(counts.removed)}`;
 }
 
 /** The spoken form of countsText. */

@@ -3,6 +3,7 @@ import type { CallLocation, DiffFile, DiffResultView } from '@toolcards/protocol
 import { warmHighlight } from '../../highlight/highlight-client';
 import { CardFrame } from '../frame/card-frame';
 import { CopyButton } from '../frame/copy-button';
+import { formatCount } from '../frame/count-text';
 import { PathLabel } from '../frame/path-label';
 import type { FileSource } from '../read/file-source';
 import { hasBidiControl } from '../text/invisible-characters';
@@ -46,7 +47,7 @@ export function DiffCard({ view, onOpenLocation, fileSource }: DiffCardProps) {
       details={
         view.files.length > 0 && (
           <span className="tc-diff__counts" aria-label={countsLabel(counts)}>
-            <span className="tc-diff__added">+{counts.added}</span> <span className="tc-diff__removed">−{counts.removed}</span>
+            <span className="tc-diff__added">+{formatCount(counts.added)}</span> <span className="tc-diff__removed">−{formatCount(counts.removed)}</span>
           </span>
         )
       }
@@ -94,16 +95,23 @@ function DiffFileSection({ file, layout, fileSource, onOpenLocation, headed }: D
     <section className="tc-diff__file" aria-label={`${STATUS_TEXT[file.status]} ${file.path}`}>
       <div className="tc-diff__file-header">
         {file.oldPath !== undefined && (
-          <span className="tc-diff__old-path">
-            <PathLabel path={file.oldPath} />
-            <span aria-label="renamed to"> → </span>
-          </span>
+          <>
+            <span className="tc-diff__old-path" title="the path before the rename">
+              <PathLabel path={file.oldPath} />
+            </span>
+            <span className="tc-diff__rename-arrow" aria-hidden="true">
+              →
+            </span>
+          </>
         )}
         {(headed || file.oldPath !== undefined) && <PathLabel path={file.path} />}
         <span className={`tc-diff__status is-${file.status}`}>{STATUS_TEXT[file.status]}</span>
-        <span className="tc-diff__counts" aria-label={countsLabel(counts)}>
-          {countsText(counts)}
-        </span>
+        {/* One file: its counts are the card's, in the header. */}
+        {headed && (
+          <span className="tc-diff__counts" aria-label={countsLabel(counts)}>
+            {countsText(counts)}
+          </span>
+        )}
         {file.lang !== undefined && <span className="tc-read__lang">{file.lang}</span>}
         {freshness !== undefined && (
           <span className={`tc-diff__freshness is-${freshness}`} title={FRESHNESS_TITLE[freshness]}>
