@@ -9,14 +9,14 @@ describe('App without a usable token', () => {
     render(<App client={null} />);
     expect(screen.getByRole('heading', { name: /needs its access token/ })).toBeTruthy();
     const text = document.body.textContent ?? '';
-    expect(text).toContain('Open the URL printed by npm start (it contains ?token=…)');
+    expect(text).toContain('Open the URL that toolcards printed when it started (open http://127.0.0.1:…/?token=…, in the terminal where you ran toolcards or npm start).');
   });
 
   it('shows the same screen when the API answers 401', async () => {
     const client = clientForTests({ api: { info: async () => { throw new UnauthorizedError(); } } });
     render(<App client={client} />);
     expect(await screen.findByRole('heading', { name: /no longer valid/ })).toBeTruthy();
-    expect(document.body.textContent).toContain('Open the URL printed by npm start (it contains ?token=…)');
+    expect(document.body.textContent).toContain('Open the URL that toolcards printed when it started');
   });
 
   it('asks for the start URL when a page without a token (and no cookie) is refused', async () => {

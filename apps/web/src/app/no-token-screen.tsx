@@ -6,7 +6,8 @@ export function NoTokenScreen({ refused = false }: { refused?: boolean }) {
       <div className="no-token__card">
         <h1 id="no-token-title">{refused ? 'This page’s access token is no longer valid' : 'toolcards needs its access token'}</h1>
         <p>
-          Open the URL printed by <code>npm start</code> (it contains <code>?token=…</code>).
+          Open the URL that toolcards printed when it started (<code>open http://127.0.0.1:…/?token=…</code>, in the terminal
+          where you ran <code>toolcards</code> or <code>npm start</code>).
         </p>
         <p className="no-token__detail">
           {refused
