@@ -45,6 +45,13 @@ module.exports = {
       to: { path: '^packages/session/' },
     },
     {
+      name: 'importers-import-only-protocol',
+      comment: 'Importers are pure mappers of other agents\' transcripts: of the workspace they import protocol only; the server uses them.',
+      severity: 'error',
+      from: { path: '^packages/importers/' },
+      to: { path: '^(packages/(?!protocol/|importers/)|apps/)' },
+    },
+    {
       name: 'only-server-tests-and-tooling-import-server',
       comment: 'server is the top layer: only e2e, bench, scripts and tests may import it.',
       severity: 'error',

@@ -48,6 +48,7 @@ export * from './wire';
 export * from './http-api';
 export * from './file-views-api';
 export * from './session-search-api';
+export * from './session-source';
 export * from './text-query';
 export * from './files-seen-api';
 export * from './coverage-meta';
