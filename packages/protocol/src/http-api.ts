@@ -115,6 +115,8 @@ export const HTTP_ERROR_CODES = [
   'OTHER_WORKSPACE',
   /** 503: the search across sessions failed or was cut short (timeout, ripgrep failure). */
   'SEARCH_FAILED',
+  /** 503: the search across sessions did not finish in time (its ripgrep was stopped): narrow the query. */
+  'SEARCH_TIMEOUT',
   /** 409: another toolcards process is writing the session. */
   'SESSION_BUSY',
   /** 422: the session's log cannot be opened (e.g. a corrupt header). */

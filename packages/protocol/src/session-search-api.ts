@@ -30,9 +30,11 @@ export type SessionSearchHit = z.infer<typeof sessionSearchHitSchema>;
 export const sessionSearchResponseSchema = z.object({
   query: z.string(),
   hits: z.array(sessionSearchHitSchema),
-  /** More hits exist than were listed (MAX_SEARCH_HITS, or MAX_SEARCH_HITS_PER_SESSION in a session). */
+  /** More hits exist than were listed (MAX_SEARCH_HITS, or MAX_SEARCH_HITS_PER_SESSION in a session): `more` > 0. */
   truncated: z.boolean(),
-  /** Sessions whose logs matched. */
+  /** Matching events not listed: every event that matches is a hit or counted here. */
+  more: z.number().int().min(0),
+  /** Sessions whose logs matched, listed or not. */
   sessions: z.number().int().min(0),
 });
 export type SessionSearchResponse = z.infer<typeof sessionSearchResponseSchema>;

@@ -6,6 +6,7 @@ import { acquireWriterLock, dataDirLayout, SessionBusyError, sessionLogPath } fr
 import { apiErrorOf } from './api';
 import { spawnCli, waitForStartUrl, type CliProcess } from './test-support/cli-process';
 import { api, createSession, makeWorkspace, useServers } from './test-support/server-harness';
+import { runTools, sendMessages } from './test-support/session-actions';
 
 const SESSION_ID = '20250101-000000-abcdef';
 
@@ -103,5 +104,50 @@ describe('HTTP API errors', { timeout: 60_000 }, () => {
     }
     const unauthorized = await api({ ...server, token: 'wrong' }, '/api/info');
     expect(apiErrorSchema.parse(unauthorized.body).error.code).toBe('UNAUTHORIZED');
+  });
+});
+
+// Issue 24, breaks 2 and 3: the search across sessions, attacked through what the logs hold.
+describe('search across sessions under attack', { timeout: 60_000 }, () => {
+  const servers = useServers();
+
+  // Before: the snippet was cut by running the query as a JavaScript regex over the event's
+  // text, which backtracks on a run of x without a y after it: HTTP and WebSocket waited
+  // 22.6 s (this search never answered within the 5 s below). ripgrep itself is linear.
+  it('answers (x+x+)+y over an event holding a run of 30 x within 5 s, and /api/info meanwhile', async () => {
+    const server = await servers.start();
+    await writeFile(join(server.workspace, 'xs.txt'), `${'x'.repeat(30)}\nxxy\n`);
+    const session = await createSession(server);
+    await runTools(server.port, server.token, session.id, [{ name: 'read', args: { path: 'xs.txt' } }]);
+
+    const answered: string[] = [];
+    const search = api(server, `/api/search?q=${encodeURIComponent('(x+x+)+y')}&regex=1`, { signal: AbortSignal.timeout(5_000) }).then((answer) => (answered.push('search'), answer));
+    const info = api(server, '/api/info').then((answer) => (answered.push('info'), answer));
+    const [found, infoAnswer] = await Promise.all([search, info]);
+    expect(infoAnswer.status).toBe(200);
+    expect(answered).toEqual(['info', 'search']);
+    expect(found.status).toBe(200);
+    expect(found.body.hits).toHaveLength(1);
+    const [hit] = found.body.hits;
+    expect(hit).toMatchObject({ sessionId: session.id, label: 'read xs.txt', snippet: '2: xxy' });
+    // The mark comes from ripgrep's own match offsets.
+    expect(hit.snippet.slice(...hit.ranges[0])).toBe('xxy');
+  });
+
+  // Before: `rg --json` wrote every submatch of the line, a record over 1 MiB was skipped,
+  // and the event was missing from the hits without a word (2 of 3 found).
+  it('lists an event holding the query 30,000 times beside the others, its first match marked', async () => {
+    const server = await servers.start();
+    const session = await createSession(server);
+    await sendMessages(server.port, server.token, session.id, ['a needle first', `${'needle '.repeat(30_000)}end`, 'a needle last']);
+
+    const answer = await api(server, '/api/search?q=needle');
+    expect(answer.status).toBe(200);
+    expect(answer.body.hits.map((hit: { label: string }) => hit.label)).toEqual(['your message', 'your message', 'your message']);
+    expect(answer.body).toMatchObject({ sessions: 1, more: 0, truncated: false });
+    const huge = answer.body.hits[1];
+    expect(huge.snippet.startsWith('needle needle')).toBe(true);
+    expect(huge.snippet.length).toBeLessThan(200);
+    expect(huge.snippet.slice(...huge.ranges[0])).toBe('needle');
   });
 });

@@ -34,5 +34,6 @@ export const sessionSearchAnswer: SessionSearchResponse = {
     { sessionId: 's3', title: 'Where did the needle go?', seq: 0, label: 'your message', snippet: 'where is the needle in this haystack?', ranges: [[13, 19]] },
   ],
   truncated: false,
+  more: 0,
   sessions: 2,
 };

@@ -14,6 +14,7 @@ const answer = (query: string): SessionSearchResponse => ({
     { sessionId: 's3', title: 'Look for needles', seq: 0, label: 'your message', snippet: 'where is the needle?', ranges: [[13, 19]] },
   ],
   truncated: false,
+  more: 0,
   sessions: 2,
 });
 

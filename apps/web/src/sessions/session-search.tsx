@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { SessionSearchResponse } from '@toolcards/protocol';
 import { MarkedText } from '../cards/search/marked-text';
-import { countText } from '../cards/frame/count-text';
+import { countText, formatCount } from '../cards/frame/count-text';
 import { VisibleText } from '../cards/text/visible-text';
 import { QueryToggles, type TextQueryOptions } from '../find/query-toggles';
 import { useClient } from '../store/client-context';
@@ -82,13 +82,13 @@ function SearchResults({ search, onOpen }: { search: Search; onOpen: (sessionId:
         </p>
       );
     case 'done': {
-      const { hits, sessions, truncated } = search.answer;
+      const { hits, sessions, more } = search.answer;
       return (
         <>
           <p className="session-list__status" role="status">
-            {hits.length === 0
+            {hits.length === 0 && more === 0
               ? 'No session has this.'
-              : `${countText(hits.length, 'hit', 'hits')} in ${countText(sessions, 'session', 'sessions')}${truncated ? ' (the first ones: narrow the search for more)' : ''}`}
+              : `${countText(hits.length, 'hit', 'hits')} in ${countText(sessions, 'session', 'sessions')}${more > 0 ? `, ${formatCount(more)} more not listed: narrow the search to see them` : ''}`}
           </p>
           <ul className="session-search__hits" aria-label="Search results">
             {hits.map((hit) => (

@@ -54,7 +54,7 @@ describe('SessionClient: opening a link to a card', () => {
           throw new Error('no file lines in this test');
         },
         readFreshness: async (_sessionId, callId) => ({ callId, path: 'a.ts', state: 'unchanged' }),
-        searchSessions: async (query) => ({ query: query.text, hits: [], truncated: false, sessions: 0 }),
+        searchSessions: async (query) => ({ query: query.text, hits: [], truncated: false, more: 0, sessions: 0 }),
       },
       socketUrl: server.url,
       hash,

@@ -25,7 +25,7 @@ export function clientForTests(options: { info?: ServerInfo; api?: Partial<Sessi
         throw new Error('no file lines in this test');
       },
       readFreshness: async (_sessionId, callId) => ({ callId, path: 'a.ts', state: 'unchanged' }),
-      searchSessions: async (query) => ({ query: query.text, hits: [], truncated: false, sessions: 0 }),
+      searchSessions: async (query) => ({ query: query.text, hits: [], truncated: false, more: 0, sessions: 0 }),
       ...options.api,
     },
     socketUrl: 'ws://127.0.0.1:1/ws?token=t',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionEvent } from '@toolcards/protocol';
 import { callLabel, placeHit } from './search-hit';
-import { matcherFor, ripgrepArgsFor, sessionSearchQueryOf } from './search-query';
+import { countArgsFor, locateArgsFor, matchArgsFor, sessionSearchQueryOf } from './search-query';
 
 const query = (text: string, options: Partial<{ caseSensitive: boolean; wholeWord: boolean; regex: boolean }> = {}) => ({
   text,
@@ -18,42 +18,44 @@ const result = (text: string, meta?: unknown): SessionEvent => ({
   data: { callId: 'c1', content: [{ type: 'text', text }], isError: false, ...(meta === undefined ? {} : { meta: meta as never }) },
 });
 
-describe('sessionSearchQueryOf and ripgrepArgsFor', () => {
+describe('sessionSearchQueryOf and the ripgrep argv', () => {
   it('reads the flags and refuses empty, multi-line and overlong queries', () => {
     expect(sessionSearchQueryOf(new URLSearchParams('q=a b&case=1&regex=true'))).toEqual(query('a b', { caseSensitive: true, regex: true }));
     for (const bad of ['', 'q=', 'q=%20', 'q=a%0Ab', `q=${'x'.repeat(501)}`]) expect(typeof sessionSearchQueryOf(new URLSearchParams(bad)), bad).toBe('string');
   });
 
   it('searches a literal as the log writes it, and keeps the pattern one inert argument', () => {
-    const args = ripgrepArgsFor(query('say "hi" \\ -e'), '/data/sessions', 5);
-    expect(args).toContain('--regexp=say \\"hi\\" \\\\ -e');
-    expect(args).toContain('--fixed-strings');
-    expect(args).toContain('--max-count=6');
-    expect(args.slice(-2)).toEqual(['--', '/data/sessions']);
-    expect(ripgrepArgsFor(query('a.b', { regex: true }), '/d', 5)).not.toContain('--fixed-strings');
+    const match = matchArgsFor(query('say "hi" \\ -e'));
+    expect(match).toContain('--regexp=say \\"hi\\" \\\\ -e');
+    expect(match).toContain('--fixed-strings');
+    expect(matchArgsFor(query('a.b', { regex: true }))).not.toContain('--fixed-strings');
+    const locate = locateArgsFor(match, { dir: '/data/sessions' }, 6);
+    expect(locate).toContain('--max-count=6');
+    expect(locate.slice(-2)).toEqual(['--', '/data/sessions']);
+    expect(countArgsFor(match, { files: ['/d/a.jsonl', '/d/b.jsonl'] }).slice(-3)).toEqual(['--', '/d/a.jsonl', '/d/b.jsonl']);
+  });
+
+  it('never asks ripgrep to print a logged line: locate records carry offsets, not the text', () => {
+    const locate = locateArgsFor(matchArgsFor(query('x')), { dir: '/d' }, 6);
+    expect(locate).toEqual(expect.arrayContaining(['--max-columns=1', '--byte-offset', '--null']));
+    // --column and --json find every match of a line: 100,000 in one big result of a common word.
+    expect(locate).not.toContain('--json');
+    expect(locate).not.toContain('--column');
   });
 });
 
 describe('placeHit', () => {
-  it('names a read result by its file and cuts one line around the match', () => {
-    const text = `1: first\n2: ${'x'.repeat(100)} the needle is here ${'y'.repeat(100)}\n3: last`;
-    const hit = placeHit(result(text, { path: 'src/a.ts', offset: 1, lines: [], totalLines: 3 }), matcherFor(query('NEEDLE')), new Map());
-    expect(hit.label).toBe('read src/a.ts');
-    expect(hit.snippet.startsWith('…')).toBe(true);
-    expect(hit.snippet.endsWith('…')).toBe(true);
-    expect(hit.snippet).not.toContain('\n');
-    const [[start, end]] = hit.ranges as [[number, number]];
-    expect(hit.snippet.slice(start, end)).toBe('needle');
+  it('names a read result by its file and keeps the snippet it is given', () => {
+    const hit = placeHit(result('1: the needle', { path: 'src/a.ts', offset: 1, lines: [], totalLines: 1 }), { snippet: '1: the needle', ranges: [[7, 13]] }, new Map());
+    expect(hit).toEqual({ label: 'read src/a.ts', snippet: '1: the needle', ranges: [[7, 13]] });
   });
 
-  it('uses the call’s label when the call was seen, and honours whole words', () => {
+  it('uses the call’s label when the call was seen', () => {
     const labels = new Map([['c1', callLabel('grep', { pattern: 'TODO', path: 'src' })]]);
-    expect(placeHit(result('a TODOs b'), matcherFor(query('TODO', { wholeWord: true })), labels)).toEqual({ label: 'grep TODO', snippet: 'a TODOs b', ranges: [] });
-    expect(placeHit(result('a TODO b'), matcherFor(query('TODO', { wholeWord: true })), labels).ranges).toEqual([[2, 6]]);
+    expect(placeHit(result('a TODO b'), undefined, labels)).toEqual({ label: 'grep TODO', snippet: 'a TODO b', ranges: [] });
   });
 
-  it('lists a hit it cannot place (a regex JavaScript cannot read) without marks', () => {
-    expect(matcherFor(query('(?P<x>a)', { regex: true }))).toBeUndefined();
-    expect(placeHit(result('abc'), undefined, new Map())).toEqual({ label: 'tool result', snippet: 'abc', ranges: [] });
+  it('lists a hit whose match is in the event’s structure with its first line, unmarked', () => {
+    expect(placeHit(result('abc\ndef'), undefined, new Map())).toEqual({ label: 'tool result', snippet: 'abc', ranges: [] });
   });
 });

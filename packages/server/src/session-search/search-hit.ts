@@ -1,7 +1,5 @@
 import { readMetaFromMeta, searchMetaFromMeta, type MatchRange, type SessionEvent } from '@toolcards/protocol';
-
-/** Characters of the matched line kept on each side of the match. */
-const SNIPPET_SIDE = 60;
+import { SNIPPET_SIDE, type PlacedSnippet } from './json-text-snippet';
 
 export interface PlacedHit {
   label: string;
@@ -10,18 +8,15 @@ export interface PlacedHit {
 }
 
 /**
- * What a matching log event is, in a few words, and the line of its text around the first
- * match. Pure. `callLabels` names results by their call ("read src/a.ts"), when the call
- * was seen; a result is otherwise named by its meta.
+ * What a matching log event is, in a few words, and its text around the match: `placed`,
+ * cut by ripgrep's own match offsets in the logged line (see snippetInJsonLine). Without it
+ * (the match is in the event's structure, a key, a meta field) the event's first line
+ * stands in, unmarked. Pure. `callLabels` names results by their call ("read src/a.ts"),
+ * when the call was seen; a result is otherwise named by its meta.
  */
-export function placeHit(event: SessionEvent, matcher: RegExp | undefined, callLabels: ReadonlyMap<string, string>): PlacedHit {
+export function placeHit(event: SessionEvent, placed: PlacedSnippet | undefined, callLabels: ReadonlyMap<string, string>): PlacedHit {
   const label = labelOf(event, callLabels);
-  for (const text of textsOf(event)) {
-    const placed = matcher && snippetAround(text, matcher);
-    if (placed) return { label, ...placed };
-  }
-  // The match is in the event's structure (a meta field, a key), not in its text.
-  return { label, snippet: firstLine(textsOf(event)[0] ?? ''), ranges: [] };
+  return placed ? { label, ...placed } : { label, snippet: firstLine(textsOf(event)[0] ?? ''), ranges: [] };
 }
 
 /** "read src/a.ts", "grep needle": a tool call in a few words. */
@@ -67,21 +62,6 @@ function textsOf(event: SessionEvent): string[] {
     case 'turn/end':
       return event.data.error === undefined ? [] : [event.data.error];
   }
-}
-
-function snippetAround(text: string, matcher: RegExp): Omit<PlacedHit, 'label'> | undefined {
-  matcher.lastIndex = 0;
-  const found = matcher.exec(text);
-  if (!found) return undefined;
-  const lineStart = text.lastIndexOf('\n', found.index) + 1;
-  const lineEndAt = text.indexOf('\n', found.index);
-  const lineEnd = lineEndAt === -1 ? text.length : lineEndAt;
-  const start = Math.max(lineStart, found.index - SNIPPET_SIDE);
-  const end = Math.min(lineEnd, found.index + found[0].length + SNIPPET_SIDE);
-  const head = start > lineStart ? '…' : '';
-  const snippet = `${head}${text.slice(start, end)}${end < lineEnd ? '…' : ''}`;
-  const matchStart = head.length + found.index - start;
-  return { snippet, ranges: [[matchStart, Math.min(snippet.length, matchStart + found[0].length)]] };
 }
 
 function firstLine(text: string): string {

@@ -1,4 +1,4 @@
-import { MAX_SEARCH_QUERY, textQueryPattern, type TextQuery } from '@toolcards/protocol';
+import { MAX_SEARCH_QUERY, type TextQuery } from '@toolcards/protocol';
 
 export type SessionSearchQuery = TextQuery;
 
@@ -17,35 +17,52 @@ function flag(params: URLSearchParams, name: string): boolean {
 }
 
 /**
- * ripgrep's argv for a query over the session logs: an argv vector, the pattern inert data.
- * A log line is JSON, so a literal query is searched as JSON writes it (`"` as `\"`, `\` as
- * `\\`, a tab as `\t`); a regex is searched as given, against those JSON lines.
- * `maxPerFile` + 1 lines per log: one more than listed tells that a session had more.
+ * How ripgrep matches the query, as flags: the same in every pass, so each pass agrees on
+ * what a match is. A log line is JSON, so a literal query is searched as JSON writes it
+ * (`"` as `\"`, `\` as `\\`, a tab as `\t`); a regex is searched as given, against those
+ * JSON lines. The pattern is one inert `--regexp=` argument.
  */
-export function ripgrepArgsFor(query: SessionSearchQuery, sessionsDir: string, maxPerFile: number): string[] {
+export function matchArgsFor(query: SessionSearchQuery): string[] {
   const pattern = query.regex ? query.text : JSON.stringify(query.text).slice(1, -1);
   return [
-    '--no-config',
-    '--json',
-    `--max-count=${maxPerFile + 1}`,
     query.caseSensitive ? '--case-sensitive' : '--ignore-case',
     ...(query.wholeWord ? ['--word-regexp'] : []),
     ...(query.regex ? [] : ['--fixed-strings']),
-    '--glob=*.jsonl',
-    '--no-ignore',
-    '--hidden',
     `--regexp=${pattern}`,
-    '--',
-    sessionsDir,
   ];
 }
 
+/** Which session logs a pass reads: the logs of the data dir, or some of them by path. */
+export type LogTargets = { dir: string } | { files: readonly string[] };
+
+function targetArgs(targets: LogTargets): string[] {
+  return 'dir' in targets ? ['--glob=*.jsonl', '--no-ignore', '--hidden', '--', targets.dir] : ['--no-ignore', '--hidden', '--', ...targets.files];
+}
+
 /**
- * The same query in JavaScript, to place the match in the event's own text (its JSON
- * escapes undone). Undefined when JS cannot express a ripgrep regex: the hit is still
- * listed, without a marked snippet.
+ * The argv that locates matching log lines without printing them: per line its file, line
+ * number and byte offset (`--max-columns=1` prints "[Omitted long matching line]" for the
+ * text), so a record stays a few dozen bytes however long the logged event is. No
+ * `--column`: it makes ripgrep find every match of a line, 100,000 in a big result of a
+ * common word. `maxPerFile` lines per log at most: ripgrep leaves a log once that many matched.
  */
-export function matcherFor(query: SessionSearchQuery): RegExp | undefined {
-  const pattern = textQueryPattern(query);
-  return pattern.ok ? pattern.regexp : undefined;
+export function locateArgsFor(matchArgs: readonly string[], targets: LogTargets, maxPerFile: number): string[] {
+  return [
+    '--no-config',
+    '--null',
+    '--with-filename',
+    '--no-heading',
+    '--color=never',
+    '--line-number',
+    '--byte-offset',
+    '--max-columns=1',
+    `--max-count=${maxPerFile}`,
+    ...matchArgs,
+    ...targetArgs(targets),
+  ];
+}
+
+/** The argv that counts the matching lines of each log: one short record per log. */
+export function countArgsFor(matchArgs: readonly string[], targets: LogTargets): string[] {
+  return ['--no-config', '--null', '--with-filename', '--count', ...matchArgs, ...targetArgs(targets)];
 }

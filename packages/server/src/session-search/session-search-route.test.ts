@@ -1,24 +1,8 @@
 import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { api, createSession, useServers } from '../test-support/server-harness';
-import { TestClient } from '../test-support/test-client';
-
-/** Runs tools in a session the way the composer does, over the real WebSocket. */
-async function runTools(port: number, token: string, sessionId: string, calls: { name: string; args: unknown }[]): Promise<void> {
-  const client = await TestClient.connect(port, { token });
-  try {
-    client.send({ type: 'subscribe', sessionId, afterSeq: -1 });
-    await client.waitForFrame('caught-up');
-    for (const call of calls) {
-      const before = client.events().filter((event) => event.type === 'tool/result').length;
-      client.send({ type: 'run-tool', sessionId, name: call.name, args: call.args });
-      await client.waitFor(() => (client.events().filter((event) => event.type === 'tool/result').length > before ? true : undefined), 'the result');
-    }
-  } finally {
-    await client.close();
-  }
-}
+import { runTools, sendMessages } from '../test-support/session-actions';
 
 describe('GET /api/search', () => {
   const servers = useServers();
@@ -55,7 +39,24 @@ describe('GET /api/search', () => {
     expect((await api(server, '/api/search?q=FLUX&case=1')).body.hits).toEqual([]);
     expect((await api(server, '/api/search?q=capacit&word=1')).body.hits).toEqual([]);
     expect((await api(server, '/api/search?q=flux%5Cs%2Bcap&regex=1')).body.sessions).toBe(2);
-    expect((await api(server, '/api/search?q=nothing-like-this-anywhere')).body).toEqual({ query: 'nothing-like-this-anywhere', hits: [], truncated: false, sessions: 0 });
+    expect((await api(server, '/api/search?q=nothing-like-this-anywhere')).body).toEqual({ query: 'nothing-like-this-anywhere', hits: [], truncated: false, more: 0, sessions: 0 });
+  });
+
+  it('lists a session’s first matching events and counts every other one in “more”', async () => {
+    const server = await servers.start();
+    const busy = await createSession(server);
+    const quiet = await createSession(server);
+    await sendMessages(server.port, server.token, busy.id, Array.from({ length: 8 }, (_, index) => `lantern ${index}`));
+    await sendMessages(server.port, server.token, quiet.id, ['one lantern']);
+    const answer = await api(server, '/api/search?q=lantern');
+    expect(answer.status).toBe(200);
+    const listed = answer.body.hits.filter((hit: { sessionId: string }) => hit.sessionId === busy.id);
+    expect(listed.map((hit: { snippet: string }) => hit.snippet)).toEqual(['lantern 0', 'lantern 1', 'lantern 2', 'lantern 3', 'lantern 4']);
+    expect(answer.body.hits.filter((hit: { sessionId: string }) => hit.sessionId === quiet.id)).toHaveLength(1);
+    expect(answer.body).toMatchObject({ more: 3, truncated: true, sessions: 2 });
+    // The header line (it holds the session's folder) is no event: a query only it matches finds nothing.
+    const header = await api(server, `/api/search?q=${encodeURIComponent(basename(dirname(server.workspace)))}`);
+    expect(header.body).toMatchObject({ hits: [], more: 0, sessions: 0 });
   });
 
   it('refuses an empty query and a broken regex with a clear 400, and needs the token', async () => {

@@ -1,159 +1,270 @@
+import { open, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { MAX_SEARCH_HITS, MAX_SEARCH_HITS_PER_SESSION, parsedSessionEventSchema, type SessionEvent, type SessionSearchHit, type SessionSearchResponse } from '@toolcards/protocol';
 import type { SessionStore } from '@toolcards/session';
-import { runRipgrep } from '@toolcards/tools';
+import { runRipgrep, type RipgrepOutcome } from '@toolcards/tools';
+import { snippetForMatches } from './json-text-snippet';
+import { lineCountOf, locatedLineOf, type LocatedLine } from './located-line';
+import { readLogLine } from './log-line-reader';
 import { callLabel, placeHit } from './search-hit';
-import { matcherFor, ripgrepArgsFor, type SessionSearchQuery } from './search-query';
+import { countArgsFor, locateArgsFor, matchArgsFor, type LogTargets, type SessionSearchQuery } from './search-query';
+import { matchSpansIn } from './match-spans';
 
 export type SessionSearchOutcome =
   | { ok: true; response: SessionSearchResponse }
-  | { ok: false; status: 400 | 503; code: 'BAD_REQUEST' | 'SEARCH_FAILED'; message: string };
+  | { ok: false; status: 400 | 503; code: 'BAD_REQUEST' | 'SEARCH_FAILED' | 'SEARCH_TIMEOUT'; message: string };
 
-/** A search never holds a request longer than this. */
-const SEARCH_TIMEOUT_MS = 30_000;
+/** A search answers or fails within this, every pass included (ripgrep is killed at the deadline). */
+export const SEARCH_TIMEOUT_MS = 4_000;
+/** A listed event longer than this is read only this far: enough to place most matches, never a whole giant line in memory. */
+const MAX_EVENT_BYTES = 4 * 1024 * 1024;
+/** Past this many logs to count, the count pass reads the folder instead of a list of paths (argv stays small). */
+const MAX_COUNTED_FILES = 500;
 
-interface LogHit {
-  sessionId: string;
+type Failure = Extract<SessionSearchOutcome, { ok: false }>;
+
+/** One listed event of a session, read back from its log. */
+interface ListedEvent {
+  located: LocatedLine;
   event: SessionEvent;
+  line: Buffer;
 }
 
 /**
  * Searches every session log in the data dir with the packaged ripgrep: the logs are the
- * one place searched, tool calls and results included. ripgrep stops once enough hits are
- * in; each hit is parsed back into its event, named, and given a snippet.
+ * one place searched, tool calls and results included. ripgrep never prints a logged line:
+ *   1. locate: each log's first matching lines, as file + line + byte offset (a few dozen
+ *      bytes per record, however long the event);
+ *   2. count: the matching lines of the logs that had more, so every matching event is
+ *      listed or counted in `more`;
+ *   3. the listed events are read back from their logs by offset, and bounded pieces of
+ *      them go through ripgrep once more for where the matches are (the snippet and its
+ *      mark: see matchSpansIn).
+ * No query runs as a JavaScript regex; every pass shares one deadline.
  */
 export async function searchSessions(store: SessionStore, query: SessionSearchQuery, signal: AbortSignal): Promise<SessionSearchOutcome> {
+  const deadline = Date.now() + SEARCH_TIMEOUT_MS;
+  const left = () => Math.max(1, deadline - Date.now());
   const sessionsDir = store.layout.sessionsDir;
-  const perSession = new Map<string, LogHit[]>();
-  const overfull = new Set<string>();
-  let listed = 0;
-  const enough = new AbortController();
-  const stop = () => enough.abort();
-  signal.addEventListener('abort', stop, { once: true });
-  try {
-    const outcome = await runRipgrep({
-      args: ripgrepArgsFor(query, sessionsDir, MAX_SEARCH_HITS_PER_SESSION),
+  const matchArgs = matchArgsFor(query);
+
+  // 1. Locate: one more line per log than it may list, so a matching header still leaves enough.
+  const located = new Map<string, LocatedLine[]>();
+  const locate = await runRipgrep({
+    args: locateArgsFor(matchArgs, { dir: sessionsDir }, MAX_SEARCH_HITS_PER_SESSION + 1),
+    cwd: sessionsDir,
+    signal,
+    timeoutMs: left(),
+    separator: 10,
+    onRecord(buffer, start, end) {
+      const line = locatedLineOf(buffer.subarray(start, end), sessionsDir);
+      if (!line) return;
+      const lines = located.get(line.sessionId) ?? [];
+      located.set(line.sessionId, lines);
+      lines.push(line);
+    },
+  });
+  const locateFailure = failureOf(locate, signal, located.size === 0);
+  if (locateFailure) return locateFailure;
+
+  // 2. Count where the locate pass stopped early.
+  const counted = new Map<string, number>();
+  const full = [...located].filter(([, lines]) => lines.length > MAX_SEARCH_HITS_PER_SESSION).map(([sessionId]) => sessionId);
+  if (full.length > 0) {
+    const targets: LogTargets = full.length > MAX_COUNTED_FILES ? { dir: sessionsDir } : { files: full.map((sessionId) => path.join(sessionsDir, `${sessionId}.jsonl`)) };
+    const count = await runRipgrep({
+      args: countArgsFor(matchArgs, targets),
       cwd: sessionsDir,
-      signal: enough.signal,
-      timeoutMs: SEARCH_TIMEOUT_MS,
+      signal,
+      timeoutMs: left(),
       separator: 10,
       onRecord(buffer, start, end) {
-        const hit = logHitOf(buffer.toString('utf8', start, end), sessionsDir);
-        if (!hit) return;
-        const hits = perSession.get(hit.sessionId) ?? [];
-        perSession.set(hit.sessionId, hits);
-        if (hits.length >= MAX_SEARCH_HITS_PER_SESSION) {
-          overfull.add(hit.sessionId);
-          return;
-        }
-        hits.push(hit);
-        listed += 1;
-        // One past the cap says there are more; then ripgrep can stop.
-        if (listed > MAX_SEARCH_HITS) enough.abort();
+        const lines = lineCountOf(buffer.subarray(start, end), sessionsDir);
+        if (lines) counted.set(lines.sessionId, lines.lines);
       },
     });
-    if (signal.aborted) return { ok: false, status: 503, code: 'SEARCH_FAILED', message: 'the search was cancelled' };
-    if (outcome.kind === 'exited' && outcome.exitCode === 2 && perSession.size === 0) {
-      const reason = outcome.stderr.trim().split('\n').slice(0, 6).join('\n');
-      return { ok: false, status: 400, code: 'BAD_REQUEST', message: `ripgrep cannot search for this: ${reason}` };
-    }
-    if (outcome.kind === 'timeout') return { ok: false, status: 503, code: 'SEARCH_FAILED', message: `the search took longer than ${SEARCH_TIMEOUT_MS / 1000} s` };
-    if (outcome.kind === 'failed') return { ok: false, status: 503, code: 'SEARCH_FAILED', message: outcome.message };
-  } finally {
-    signal.removeEventListener('abort', stop);
+    const countFailure = failureOf(count, signal, false);
+    if (countFailure) return countFailure;
   }
-  const callLabels = await callLabelsFor(perSession, sessionsDir, signal);
-  return { ok: true, response: responseOf(store, query, perSession, callLabels, overfull.size > 0 || listed > MAX_SEARCH_HITS) };
+
+  // Events (not the header, line 1) that matched, per session.
+  const eventCount = new Map<string, number>();
+  for (const [sessionId, lines] of located) {
+    const header = lines.some((line) => line.lineNumber === 1) ? 1 : 0;
+    eventCount.set(sessionId, (counted.get(sessionId) ?? lines.length) - header);
+  }
+
+  // 3. List: newest activity first, then in log order — where a person most likely left what they look for.
+  const sessions = [...located.keys()]
+    .filter((sessionId) => (eventCount.get(sessionId) ?? 0) > 0)
+    .map((sessionId) => ({ sessionId, summary: store.index.get(sessionId) }))
+    .sort((a, b) => (b.summary?.lastActivity ?? '').localeCompare(a.summary?.lastActivity ?? '') || a.sessionId.localeCompare(b.sessionId));
+  const listed: { sessionId: string; title: string; events: ListedEvent[] }[] = [];
+  let budget = MAX_SEARCH_HITS;
+  let unreadable = 0;
+  for (const { sessionId, summary } of sessions) {
+    if (budget === 0) break;
+    const lines = located.get(sessionId)!
+      .filter((line) => line.lineNumber > 1)
+      .sort((a, b) => a.lineNumber - b.lineNumber)
+      .slice(0, Math.min(budget, MAX_SEARCH_HITS_PER_SESSION));
+    const { events, malformed } = await readEvents(path.join(sessionsDir, `${sessionId}.jsonl`), lines);
+    if (signal.aborted) return cancelled();
+    if (Date.now() >= deadline) return timedOut();
+    unreadable += malformed;
+    budget -= events.length;
+    if (events.length > 0) listed.push({ sessionId, title: summary?.title || sessionId, events });
+  }
+
+  const allListed = listed.flatMap((session) => session.events);
+  const [spans, callLabels] = await Promise.all([
+    matchSpansIn(
+      allListed.map(({ line }) => line),
+      matchArgs,
+      signal,
+      deadline,
+    ),
+    callLabelsFor(listed, sessionsDir, signal, left()),
+  ]);
+  if (signal.aborted) return cancelled();
+
+  const spansOf = new Map(allListed.map((listedEvent, index) => [listedEvent, spans[index]!]));
+  const hits: SessionSearchHit[] = [];
+  for (const { sessionId, title, events } of listed) {
+    const labels = callLabels.get(sessionId) ?? new Map<string, string>();
+    for (const listedEvent of events) {
+      const placed = snippetForMatches(listedEvent.line, spansOf.get(listedEvent) ?? []);
+      hits.push({ sessionId, title, seq: listedEvent.event.seq, ...placeHit(listedEvent.event, placed, labels) });
+    }
+  }
+  const total = [...eventCount.values()].reduce((sum, count) => sum + Math.max(0, count), 0) - unreadable;
+  const more = Math.max(0, total - hits.length);
+  return { ok: true, response: { query: query.text, hits, truncated: more > 0, more, sessions: sessions.length } };
+}
+
+/**
+ * The located lines of one log, read back and parsed into their events. A torn or malformed
+ * line is not an event (`malformed` of them); an event over MAX_EVENT_BYTES is left out of
+ * the list but stays counted in `more`.
+ */
+async function readEvents(file: string, lines: readonly LocatedLine[]): Promise<{ events: ListedEvent[]; malformed: number }> {
+  const events: ListedEvent[] = [];
+  let malformed = 0;
+  if (lines.length === 0) return { events, malformed };
+  let handle: FileHandle;
+  try {
+    handle = await open(file, 'r');
+  } catch {
+    // The log went away since ripgrep read it: its lines are no events to list.
+    return { events, malformed: lines.length };
+  }
+  try {
+    for (const located of lines) {
+      const event = await eventAt(handle, located.lineOffset);
+      if (event === 'malformed') malformed += 1;
+      else if (event !== 'too-large') events.push({ located, ...event });
+    }
+    return { events, malformed };
+  } finally {
+    await handle.close();
+  }
+}
+
+async function eventAt(handle: FileHandle, offset: number): Promise<{ event: SessionEvent; line: Buffer } | 'malformed' | 'too-large'> {
+  const line = await readLogLine(handle, offset, MAX_EVENT_BYTES);
+  if (!line.whole) return 'too-large';
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(line.bytes.toString('utf8'));
+  } catch {
+    // A torn last line.
+    return 'malformed';
+  }
+  const narrowed = parsedSessionEventSchema.safeParse(parsed);
+  return narrowed.success ? { event: narrowed.data, line: line.bytes } : 'malformed';
 }
 
 /**
  * A result is named by its call ("grep capacitor"), which is on another log line than the
- * match: one more ripgrep pass, over the matched sessions only, finds the calls of the
- * results listed (by callId, as the log writes it) whose call line did not match itself.
+ * match: one more locate pass, over the listed sessions only, finds the calls of the results
+ * listed (by callId, as the log writes it) whose call was not listed itself; each call line
+ * is read back by its offset.
  */
-async function callLabelsFor(perSession: ReadonlyMap<string, LogHit[]>, sessionsDir: string, signal: AbortSignal): Promise<Map<string, Map<string, string>>> {
+async function callLabelsFor(
+  listed: readonly { sessionId: string; events: readonly ListedEvent[] }[],
+  sessionsDir: string,
+  signal: AbortSignal,
+  timeoutMs: number,
+): Promise<Map<string, Map<string, string>>> {
   const labels = new Map<string, Map<string, string>>();
-  const labelsOf = (sessionId: string) => {
-    let sessionLabels = labels.get(sessionId);
-    if (!sessionLabels) labels.set(sessionId, (sessionLabels = new Map()));
-    return sessionLabels;
-  };
   const wanted = new Set<string>();
-  const files = new Set<string>();
-  for (const [sessionId, hits] of perSession) {
-    const sessionLabels = labelsOf(sessionId);
-    for (const { event } of hits) {
+  const files: string[] = [];
+  for (const { sessionId, events } of listed) {
+    const sessionLabels = new Map<string, string>();
+    labels.set(sessionId, sessionLabels);
+    for (const { event } of events) {
       if (event.type === 'tool/call') sessionLabels.set(event.data.callId, callLabel(event.data.name, event.data.args));
     }
-    for (const { event } of hits) {
+    let needed = false;
+    for (const { event } of events) {
       if (event.type !== 'tool/result' || sessionLabels.has(event.data.callId)) continue;
       wanted.add(`"callId":${JSON.stringify(event.data.callId)},"name":`);
-      files.add(path.join(sessionsDir, `${sessionId}.jsonl`));
+      needed = true;
     }
+    if (needed) files.push(path.join(sessionsDir, `${sessionId}.jsonl`));
   }
   if (wanted.size === 0) return labels;
+  const calls: LocatedLine[] = [];
   await runRipgrep({
-    args: ['--no-config', '--json', '--fixed-strings', '--no-ignore', '--hidden', ...[...wanted].map((pattern) => `--regexp=${pattern}`), '--', ...files],
+    args: locateArgsFor(['--case-sensitive', '--fixed-strings', ...[...wanted].map((pattern) => `--regexp=${pattern}`)], { files }, wanted.size),
     cwd: sessionsDir,
     signal,
-    timeoutMs: SEARCH_TIMEOUT_MS,
+    timeoutMs,
     separator: 10,
     onRecord(buffer, start, end) {
-      const hit = logHitOf(buffer.toString('utf8', start, end), sessionsDir);
-      if (hit?.event.type === 'tool/call') labelsOf(hit.sessionId).set(hit.event.data.callId, callLabel(hit.event.data.name, hit.event.data.args));
+      const line = locatedLineOf(buffer.subarray(start, end), sessionsDir);
+      if (line) calls.push(line);
     },
   });
+  const callsOf = new Map<string, LocatedLine[]>();
+  for (const call of calls) callsOf.set(call.sessionId, [...(callsOf.get(call.sessionId) ?? []), call]);
+  for (const [sessionId, sessionCalls] of callsOf) {
+    const read = await readEvents(path.join(sessionsDir, `${sessionId}.jsonl`), sessionCalls);
+    for (const { event } of read.events) {
+      if (event.type === 'tool/call') labels.get(sessionId)?.set(event.data.callId, callLabel(event.data.name, event.data.args));
+    }
+  }
   return labels;
 }
 
-/** The answer: sessions newest first, hits in log order; `callLabels` names each session's calls by callId. */
-function responseOf(
-  store: SessionStore,
-  query: SessionSearchQuery,
-  perSession: ReadonlyMap<string, LogHit[]>,
-  callLabels: ReadonlyMap<string, ReadonlyMap<string, string>>,
-  truncated: boolean,
-): SessionSearchResponse {
-  const matcher = matcherFor(query);
-  // Newest activity first, then in log order: where a person most likely left what they look for.
-  const sessions = [...perSession.entries()]
-    .map(([sessionId, hits]) => ({ sessionId, hits, summary: store.index.get(sessionId) }))
-    .sort((a, b) => (b.summary?.lastActivity ?? '').localeCompare(a.summary?.lastActivity ?? '') || a.sessionId.localeCompare(b.sessionId));
-  const hits: SessionSearchHit[] = [];
-  for (const { sessionId, hits: logHits, summary } of sessions) {
-    const ordered = [...logHits].sort((a, b) => a.event.seq - b.event.seq);
-    const labels = callLabels.get(sessionId) ?? new Map<string, string>();
-    for (const { event } of ordered) {
-      if (hits.length >= MAX_SEARCH_HITS) break;
-      hits.push({ sessionId, title: summary?.title || sessionId, seq: event.seq, ...placeHit(event, matcher, labels) });
+/** A pass that did not finish as it should → the answer; undefined when its records stand. */
+function failureOf(outcome: RipgrepOutcome, signal: AbortSignal, nothingFound: boolean): Failure | undefined {
+  if (signal.aborted) return cancelled();
+  switch (outcome.kind) {
+    case 'exited': {
+      if (outcome.exitCode === 0 || outcome.exitCode === 1) return undefined;
+      // Exit 2 with records: some log could not be read; the others' hits stand.
+      if (outcome.exitCode === 2 && !nothingFound) return undefined;
+      const reason = outcome.stderr.trim().split('\n').slice(0, 6).join('\n');
+      return outcome.exitCode === 2
+        ? { ok: false, status: 400, code: 'BAD_REQUEST', message: `ripgrep cannot search for this: ${reason}` }
+        : { ok: false, status: 503, code: 'SEARCH_FAILED', message: `ripgrep failed (exit ${outcome.exitCode}): ${reason}` };
     }
+    case 'timeout':
+      return timedOut();
+    case 'aborted':
+      return cancelled();
+    case 'out-of-memory':
+      return { ok: false, status: 503, code: 'SEARCH_FAILED', message: 'ripgrep ran out of memory: narrow the search' };
+    case 'failed':
+      return { ok: false, status: 503, code: 'SEARCH_FAILED', message: outcome.message };
   }
-  return { query: query.text, hits, truncated: truncated || hits.length < [...perSession.values()].reduce((sum, list) => sum + list.length, 0), sessions: perSession.size };
 }
 
-/** A ripgrep `match` record → the session and the event on that log line; anything else → undefined. */
-function logHitOf(record: string, sessionsDir: string): LogHit | undefined {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(record);
-  } catch {
-    return undefined;
-  }
-  const match = parsed as { type?: string; data?: { path?: { text?: string }; lines?: { text?: string } } };
-  if (match.type !== 'match') return undefined;
-  const file = match.data?.path?.text;
-  const line = match.data?.lines?.text;
-  if (typeof file !== 'string' || typeof line !== 'string') return undefined;
-  const relative = path.relative(sessionsDir, path.resolve(sessionsDir, file));
-  if (relative.includes(path.sep) || !relative.endsWith('.jsonl')) return undefined;
-  let event: unknown;
-  try {
-    event = JSON.parse(line);
-  } catch {
-    // A torn last line.
-    return undefined;
-  }
-  const narrowed = parsedSessionEventSchema.safeParse(event);
-  // The header line (type "session") and malformed lines are not events to open.
-  return narrowed.success ? { sessionId: relative.slice(0, -'.jsonl'.length), event: narrowed.data } : undefined;
+function timedOut(): Failure {
+  return { ok: false, status: 503, code: 'SEARCH_TIMEOUT', message: `the search took longer than ${SEARCH_TIMEOUT_MS / 1000} s: narrow it (a longer word, case, whole word)` };
+}
+
+function cancelled(): Failure {
+  return { ok: false, status: 503, code: 'SEARCH_FAILED', message: 'the search was cancelled' };
 }

@@ -1,0 +1,180 @@
+import type { MatchRange } from '@toolcards/protocol';
+
+/** Characters of the matched text kept on each side of the match. */
+export const SNIPPET_SIDE = 60;
+/** Characters of a long match shown before the snippet is cut. */
+const MATCH_SHOWN = 200;
+/** Raw bytes read on each side of the match: enough for SNIPPET_SIDE characters written as `\uXXXX`. */
+const SIDE_BYTES = SNIPPET_SIDE * 6 + 16;
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COLON = 0x3a;
+const LETTER_U = 0x75;
+
+export interface PlacedSnippet {
+  snippet: string;
+  ranges: MatchRange[];
+}
+
+/** Values that say what kind of thing an object is ("type":"text") or when: a match there says nothing about the text. */
+const LABEL_KEYS = new Set(['type', 'time', 'callId', 'origin', 'version']);
+/** Matches tried, in order, for one in the event's text before settling for the first. */
+const MATCHES_TRIED = 16;
+
+/**
+ * The text around the first of `matches` (ripgrep's byte offsets in a logged JSON line, in
+ * order) that falls in the event's text, not in a label value such as `"type":"tool/result"`;
+ * the first match in any string value when none does; undefined when every match is in the
+ * structure (a key, a number). Pure.
+ */
+export function snippetForMatches(line: Buffer, matches: readonly { start: number; end: number | undefined }[]): PlacedSnippet | undefined {
+  let fallback: PlacedSnippet | undefined;
+  for (const match of matches.slice(0, MATCHES_TRIED)) {
+    const literal = stringValueAt(line, match.start);
+    if (!literal) continue;
+    const placed = snippetInJsonLine(line, literal, match.start, match.end);
+    if (placed && !LABEL_KEYS.has(literal.key)) return placed;
+    fallback ??= placed;
+  }
+  return fallback;
+}
+
+/**
+ * The text around a match that ripgrep found in a logged JSON line, given the match's byte
+ * offsets in the line (`end` undefined: where it ends is not known). The text is the JSON
+ * string value the match is in, its escapes undone, cut to one line and SNIPPET_SIDE
+ * characters each side. Undefined when it cannot be decoded. Reads only around the match.
+ */
+function snippetInJsonLine(line: Buffer, literal: StringValue, start: number, end: number | undefined): PlacedSnippet | undefined {
+  const contentStart = literal.open + 1;
+  const contentEnd = literal.close;
+  const matchBytes = Math.max(0, (end ?? start) - start);
+  // Offsets in increasing order, each moved off the inside of an escape sequence.
+  const [before, matchStart, matchEndRaw, afterRaw] = alignedToEscapes(line, contentStart, [
+    { offset: Math.max(contentStart, start - SIDE_BYTES), to: 'start' },
+    { offset: start, to: 'start' },
+    { offset: Math.min(contentEnd, start + matchBytes), to: 'end' },
+    { offset: Math.min(contentEnd, start + matchBytes + SIDE_BYTES), to: 'end' },
+  ]) as [number, number, number, number];
+  const from = charStart(line, before, contentStart);
+  const matchEnd = Math.min(contentEnd, matchEndRaw);
+  const after = charEnd(line, Math.min(contentEnd, afterRaw), matchEnd);
+  let head: string;
+  let match: string;
+  let tail: string;
+  try {
+    head = decodeJsonChars(line, from, matchStart);
+    match = decodeJsonChars(line, matchStart, matchEnd);
+    tail = decodeJsonChars(line, matchEnd, after);
+  } catch {
+    return undefined;
+  }
+  return cutToLine(`${head}${match}${tail}`, head.length, head.length + match.length, from === contentStart, after === contentEnd, end !== undefined);
+}
+
+/** The match's line of `text` ([from, to) in UTF-16 units), SNIPPET_SIDE characters each side, `…` where cut. */
+function cutToLine(text: string, from: number, to: number, textStartsValue: boolean, textEndsValue: boolean, marked: boolean): PlacedSnippet {
+  const newlineBefore = from === 0 ? -1 : text.lastIndexOf('\n', from - 1);
+  const lineStart = newlineBefore + 1;
+  const newlineAfter = text.indexOf('\n', to);
+  const lineEnd = newlineAfter === -1 ? text.length : newlineAfter;
+  const start = Math.max(lineStart, from - SNIPPET_SIDE);
+  const end = Math.min(lineEnd, from + Math.min(to - from, MATCH_SHOWN) + SNIPPET_SIDE);
+  const cutBefore = start > lineStart || (newlineBefore === -1 && !textStartsValue);
+  const cutAfter = end < lineEnd || (newlineAfter === -1 && !textEndsValue);
+  const head = cutBefore ? '…' : '';
+  const body = text.slice(start, end);
+  const snippet = `${head}${body}${cutAfter ? '…' : ''}`;
+  if (!marked) return { snippet, ranges: [] };
+  const rangeStart = head.length + Math.max(0, from - start);
+  return { snippet, ranges: [[rangeStart, Math.max(rangeStart, head.length + Math.min(body.length, to - start))]] };
+}
+
+interface StringValue {
+  /** Offsets of its quotes. */
+  open: number;
+  close: number;
+  /** The key it is the value of; '' in an array. */
+  key: string;
+}
+
+/**
+ * The JSON string value whose content holds byte `at`, found by walking the line's strings
+ * from its start (time linear in `at`); undefined when `at` is outside every string or
+ * inside a key.
+ */
+function stringValueAt(line: Buffer, at: number): StringValue | undefined {
+  let from = 0;
+  let lastKey = '';
+  for (;;) {
+    const open = line.indexOf(QUOTE, from);
+    if (open === -1 || open >= at) return undefined;
+    const close = closingQuote(line, open + 1);
+    if (close === -1) return undefined;
+    const isKey = line[close + 1] === COLON;
+    if (at < close) return isKey ? undefined : { open, close, key: line[open - 1] === COLON ? lastKey : '' };
+    // Keys are short names ("text", "path"); only the one just before a value is kept.
+    if (isKey) lastKey = close - open < 64 ? line.toString('utf8', open + 1, close) : '';
+    from = close + 1;
+  }
+}
+
+/** The quote that ends a JSON string whose content starts at `from`: the first one not escaped. */
+function closingQuote(line: Buffer, from: number): number {
+  let at = from;
+  for (;;) {
+    const quote = line.indexOf(QUOTE, at);
+    if (quote === -1) return -1;
+    let backslashes = 0;
+    while (line[quote - 1 - backslashes] === BACKSLASH) backslashes += 1;
+    if (backslashes % 2 === 0) return quote;
+    at = quote + 1;
+  }
+}
+
+/**
+ * Each offset (in increasing order) of one JSON string's content moved to the start or the
+ * end of the escape sequence (`\n`, `\"`, `\u00e9`) it falls inside, so decoding never
+ * starts or stops halfway through one. One walk from the content's start, jumping from
+ * backslash to backslash: at a sequence's end the next backslash always starts the next.
+ */
+function alignedToEscapes(line: Buffer, contentStart: number, offsets: readonly { offset: number; to: 'start' | 'end' }[]): number[] {
+  let tokenStart = -1;
+  let tokenEnd = contentStart;
+  return offsets.map(({ offset, to }) => {
+    while (tokenEnd <= offset) {
+      const backslash = line.indexOf(BACKSLASH, tokenEnd);
+      if (backslash === -1 || backslash >= offset) return offset;
+      tokenStart = backslash;
+      tokenEnd = backslash + (line[backslash + 1] === LETTER_U ? 6 : 2);
+    }
+    if (offset <= tokenStart || offset >= tokenEnd) return offset;
+    switch (to) {
+      case 'start':
+        return tokenStart;
+      case 'end':
+        return tokenEnd;
+    }
+  });
+}
+
+/** `at` moved forward to the first byte of a UTF-8 character (never below `floor`). */
+function charStart(line: Buffer, at: number, floor: number): number {
+  let offset = Math.max(at, floor);
+  while (offset < line.length && (line[offset]! & 0xc0) === 0x80) offset += 1;
+  return offset;
+}
+
+/** `at` moved back to the end of a whole UTF-8 character (never below `floor`). */
+function charEnd(line: Buffer, at: number, floor: number): number {
+  let offset = at;
+  while (offset > floor && (line[offset]! & 0xc0) === 0x80) offset -= 1;
+  return offset;
+}
+
+/** The characters a run of a JSON string's raw content stands for. Throws on malformed JSON. */
+function decodeJsonChars(line: Buffer, from: number, to: number): string {
+  if (to <= from) return '';
+  return JSON.parse(`"${line.toString('utf8', from, to)}"`) as string;
+}
