@@ -1,6 +1,6 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { card, cardTexts, timelineOf } from './support/cards';
+import { card, cardTexts, timelineOf, tokenColours } from './support/cards';
 import { expect, test } from './support/test';
 
 /**
@@ -103,4 +103,109 @@ test('a shell command of another agent is a terminal card: command, exit badge, 
   await expect(terminal.locator('.tc-term__row')).toHaveCount(20);
   expect(await cardTexts(page)).toEqual(replayedFirst);
   expect(consoleErrors).toEqual([]);
+});
+
+// ── Edits and plans (diff and plan cards) ─────────────────────────────────
+
+const PRICING = 'src/billing/pricing.ts';
+// The file after the edit: 60 lines; the edit renamed a parameter (lines 12–13) and changed line 40.
+const PRICING_NOW = Array.from({ length: 60 }, (_, index) => {
+  const number = index + 1;
+  if (number === 12) return 'export function total(price: number, quantity: number): number {';
+  if (number === 13) return '  return price * quantity;';
+  if (number === 40) return "export const CURRENCY = 'EUR';";
+  return `export const rate${number} = ${number} / 100; // line ${number}`;
+});
+const at = (number: number) => PRICING_NOW[number - 1]!;
+const editMeta = {
+  card: 'diff',
+  files: [
+    {
+      path: PRICING,
+      status: 'modified',
+      lang: 'typescript',
+      hunks: [
+        {
+          oldStart: 9,
+          oldLines: 8,
+          newStart: 9,
+          newLines: 8,
+          lines: [` ${at(9)}`, ` ${at(10)}`, ` ${at(11)}`, '-export function total(price: number, count: number): number {', '-  return price * count;', `+${at(12)}`, `+${at(13)}`, ` ${at(14)}`, ` ${at(15)}`, ` ${at(16)}`],
+        },
+        { oldStart: 37, oldLines: 5, newStart: 37, newLines: 5, lines: [` ${at(37)}`, ` ${at(38)}`, ` ${at(39)}`, "-export const CURRENCY = 'USD';", `+${at(40)}`, ` ${at(41)}`] },
+      ],
+    },
+  ],
+};
+const planMeta = (items: [string, 'pending' | 'in_progress' | 'completed'][], explanation?: string) => ({
+  card: 'plan',
+  items: items.map(([text, status]) => ({ text, status })),
+  ...(explanation === undefined ? {} : { explanation }),
+});
+
+test('an edit of another agent is a diff card and its plans are plan cards that say what changed since the last one', async ({ page, toolcards, consoleErrors }) => {
+  const id = 'agent-edit';
+  await mkdir(join(toolcards.workspace, 'src/billing'), { recursive: true });
+  await writeFile(join(toolcards.workspace, PRICING), `${PRICING_NOW.join('\n')}\n`);
+  await writeSessionLog(toolcards.dataDir, id, toolcards.workspace, [
+    { type: 'user/message', data: { text: 'rename count to quantity' } },
+    ...agentCall('p1', 'TodoWrite', { todos: [] }, { text: 'Todos updated', meta: planMeta([['Read the billing module', 'in_progress'], ['Rename count to quantity', 'pending']]) }),
+    ...agentCall('e1', 'Edit', { file_path: PRICING }, { text: 'The file has been updated.', meta: editMeta }),
+    // Counts that disagree with the lines: refused, the generic card shows the text.
+    ...agentCall('e2', 'Edit', { file_path: 'x.ts' }, { text: 'edited x.ts', meta: { card: 'diff', files: [{ path: 'x.ts', status: 'modified', hunks: [{ oldStart: 1, oldLines: 5, newStart: 1, newLines: 1, lines: ['-a', '+b'] }] }] } }),
+    ...agentCall('p2', 'TodoWrite', { todos: [] }, {
+      text: 'Todos updated',
+      meta: planMeta([['Read the billing module', 'completed'], ['Rename count to quantity', 'completed'], ['Run the tests', 'pending']], 'The rename is done.'),
+    }),
+    { type: 'turn/end', data: { reason: 'done' } },
+  ]);
+
+  await page.goto(`${toolcards.url}#/s/${id}`);
+  const diff = timelineOf(page).locator('.tc-card--diff');
+  await expect(diff).toBeVisible();
+  await expect(diff.locator('.tc-card__details .tc-diff__counts')).toHaveText('+3 −3');
+  await expect(diff.locator('.tc-diff__status')).toHaveText('modified');
+  // Two gutters: a removed line has its old number only, an added line its new number only.
+  const removed = diff.locator('.tc-diff__row.is-removed').first();
+  await expect(removed.locator('.tc-diff__code')).toHaveText('export function total(price: number, count: number): number {');
+  expect(await removed.locator('.tc-diff__num').evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-line-number')))).toEqual(['12', '']);
+  // Coloured by the TypeScript grammar, the renamed word marked on both sides.
+  await expect.poll(async () => (await tokenColours(diff)).length).toBeGreaterThanOrEqual(3);
+  await expect(removed.locator('.is-marked')).toHaveText('count');
+  await expect(diff.locator('.tc-diff__row.is-added').first().locator('.is-marked')).toHaveText('quantity');
+  // The workspace's file has the new text; the lines between the hunks come from it.
+  await expect(diff.locator('.tc-diff__freshness')).toHaveText('applied');
+  await diff.getByRole('button', { name: 'Expand 20 lines' }).click();
+  await expect(diff.locator('.tc-diff__row.is-from-file')).toHaveCount(20);
+  await expect(diff.locator('.tc-diff__row.is-from-file').first().locator('.tc-diff__code')).toHaveText(at(17));
+
+  // The malformed edit: the generic card with its text.
+  const fallback = timelineOf(page).getByRole('article').filter({ hasText: 'edited x.ts' });
+  await expect(fallback).toHaveClass(/\btc-card--generic\b/);
+
+  // Plans: the second says what changed since the first.
+  const plans = timelineOf(page).locator('.tc-card--plan');
+  await expect(plans).toHaveCount(2);
+  await expect(plans.nth(0).locator('.tc-plan__changes')).toHaveCount(0);
+  await expect(plans.nth(1).locator('.tc-plan__changes')).toHaveText('since the last plan: 1 added, 2 completed');
+  await expect(plans.nth(1).getByRole('img', { name: 'completed' })).toHaveCount(2);
+  await expect(plans.nth(1).getByRole('listitem').filter({ hasText: 'Run the tests' }).locator('.tc-plan__change')).toHaveText('new');
+  await expect(plans.nth(1).getByText('The rename is done.')).toBeVisible();
+
+  // A hunk opens its file at its first changed line: a read card, that line marked.
+  await diff.getByRole('button', { name: 'Line 40' }).click();
+  const read = card(page, new RegExp(`^Read ${PRICING.replace(/\./g, '\\.')}`));
+  await expect(read.locator('.tc-read__row.is-target')).toContainText("export const CURRENCY = 'EUR';");
+
+  // The file changed after the edit: opened again (its link, seq 3 = the edit's call), the card
+  // asks again and says so; gone, it says that.
+  await writeFile(join(toolcards.workspace, PRICING), `${PRICING_NOW.map((text, index) => (index === 39 ? "export const CURRENCY = 'GBP';" : text)).join('\n')}\n`);
+  await page.goto(`${toolcards.url}#/s/${id}/3`);
+  await page.reload();
+  await expect(diff.locator('.tc-diff__freshness')).toHaveText('changed since');
+  await rm(join(toolcards.workspace, PRICING));
+  await page.reload();
+  await expect(diff.locator('.tc-diff__freshness')).toHaveText('file gone');
+  // The lines route answers a file that is gone with a 422, which Chromium logs; nothing else may be.
+  expect(consoleErrors.filter((message) => !/status of 422/.test(message))).toEqual([]);
 });
