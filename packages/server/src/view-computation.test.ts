@@ -37,6 +37,21 @@ describe('ViewComputer', () => {
     ]);
   });
 
+  // Before: every call's args stayed in memory while its session was open (issue 24, break 5).
+  it("lets go of a call's args at its result: a second result of the same call has no view", () => {
+    const computer = new ViewComputer(presenters);
+    const [opened, first, second] = events(call('c1', 'read', { path: 'a' }), result('c1'), result('c1'));
+    computer.viewFor(opened!);
+    expect(computer.holds('c1')).toBe(true);
+    expect(computer.viewFor(first!)).toMatchObject({ title: 'read {"path":"a"}' });
+    expect(computer.holds('c1')).toBe(false);
+    expect(computer.viewFor(second!)).toBeUndefined();
+    // Remembered events (before a resume point) let go the same way: only unfinished calls stay.
+    const resumed = new ViewComputer(presenters);
+    for (const event of events(call('done', 'read', {}), result('done'), call('running', 'grep', {}))) resumed.remember(event);
+    expect([resumed.holds('done'), resumed.holds('running')]).toEqual([false, true]);
+  });
+
   it('has no view for other events, a result without its call, or a presenter that throws or declines', () => {
     const computer = new ViewComputer(presenters);
     const list = events(

@@ -33,6 +33,12 @@ interface LoggedCall {
  * persisted, so live delivery and replay run this same code over the same
  * (logged) events and agree. Feed it every event of a session in seq order:
  * a result's view needs the args of its call.
+ *
+ * A call's args are held only until its result: the result's view is the last
+ * one that needs them, so an open session holds the args of its running calls
+ * alone, not of every call it ever made (a session of large args took 130 MB
+ * more on reopening). A second result for the same call gets no view, here and
+ * in history alike (session-history.ts reads a call back only for its first result).
  */
 export class ViewComputer {
   private readonly calls = new Map<string, LoggedCall>();
@@ -42,15 +48,22 @@ export class ViewComputer {
   /** Notes what a later result needs, without computing a view (events before a resume point). */
   remember(event: SessionEvent): void {
     if (event.type === 'tool/call') this.calls.set(event.data.callId, { name: event.data.name, args: event.data.args });
+    else if (event.type === 'tool/result') this.calls.delete(event.data.callId);
+  }
+
+  /** Whether a result of this call would get its view (its call was seen and no result yet). */
+  holds(callId: string): boolean {
+    return this.calls.has(callId);
   }
 
   viewFor(event: SessionEvent): EventView {
-    this.remember(event);
     switch (event.type) {
       case 'tool/call':
+        this.remember(event);
         return callView(this.presenters, event.data.name, event.data.args);
       case 'tool/result': {
         const call = this.calls.get(event.data.callId);
+        this.remember(event);
         return call === undefined ? undefined : resultView(this.presenters, call, event.data);
       }
       case 'user/message':

@@ -1,7 +1,7 @@
 import { appendFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { NewSessionEvent, SessionEvent } from '@toolcards/protocol';
-import { LogSeqIndex } from './log-seq-index';
+import { KEPT_CALL_LINE_BYTES, LogSeqIndex } from './log-seq-index';
 import { replaySessionLog } from './replay';
 import { SessionStore } from './session-store';
 import { useTempDirs } from './test-support';
@@ -57,7 +57,7 @@ describe('LogSeqIndex', () => {
     await Promise.all([index.catchUp(), index.catchUp()]);
     expect(index.eventCount).toBe(8);
     expect(await readRange(index, 0, 100)).toEqual(written);
-    expect(index.callOf('c1')).toEqual(written[5]);
+    expect(await index.callOf('c1')).toEqual(written[5]);
     // A result appended later still finds its call, indexed in an earlier catchUp.
     written.push(log.append(message('later')), log.append(call('c2')));
     await index.catchUp();
@@ -66,6 +66,26 @@ describe('LogSeqIndex', () => {
     expect(index.eventCount).toBe(written.length);
     expect(index.pageStart(written.length, 1)).toBe(9); // c2's call
     expect(await readRange(index, 0, 100)).toEqual(await replayed(log.path));
+    await close();
+  });
+
+  // Before: every call event was kept, args and all; a session whose calls held 130 MB of args
+  // kept them all while it was open (issue 24, break 5).
+  it('keeps small calls and reads a large one back from the log, whether seeded by a replay or caught up', async () => {
+    const { store, log, close } = await newLog();
+    const large: NewSessionEvent = { type: 'tool/call', data: { callId: 'big', name: 'grep', args: { pattern: 'x'.repeat(KEPT_CALL_LINE_BYTES) }, origin: 'user' } };
+    const written = [log.append(call('small')), log.append(large), log.append(result('big')), log.append(result('small'))];
+    const caughtUp = new LogSeqIndex(log.path);
+    await caughtUp.catchUp();
+    const { index: seeded } = await store.openLazily(log.id);
+    for (const index of [caughtUp, seeded]) {
+      expect(await index.callOf('big')).toEqual(written[1]);
+      expect(await index.callOf('small')).toEqual(written[0]);
+      expect(index.callSeqOf('big')).toBe(1);
+      expect(index.pageStart(3, 1)).toBe(1); // result big (2) pulls its call (1) in
+      const kept = (index as unknown as { calls: Map<string, unknown> }).calls;
+      expect([typeof kept.get('small'), kept.get('big')]).toEqual(['object', 1]);
+    }
     await close();
   });
 
@@ -114,9 +134,9 @@ describe('LogSeqIndex', () => {
     // A page with the call that its result needs reads it.
     const page = await readRange(index, index.pageStart(8, 4), 8);
     expect(page.map((event) => event.seq)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
-    expect(index.callOf('a')?.seq).toBe(0);
-    expect(index.callOf('b')?.seq).toBe(4);
-    expect(index.callOf('nope')).toBeUndefined();
+    expect((await index.callOf('a'))?.seq).toBe(0);
+    expect((await index.callOf('b'))?.seq).toBe(4);
+    expect(await index.callOf('nope')).toBeUndefined();
     await close();
   });
 

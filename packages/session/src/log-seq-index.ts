@@ -6,11 +6,16 @@ import type { ReplayReport } from './replay';
 /** Called per event of a range, in seq order; resolve `false` to stop reading. */
 export type RangeVisitor = (event: SessionEvent) => boolean | Promise<boolean>;
 
+/** A call event whose log line is at most about this long (bytes, or characters where it is still text) is kept in memory; a longer one is read back. */
+export const KEPT_CALL_LINE_BYTES = 4 * 1024;
+
 /**
  * Where each event of one session log starts, learned by reading the file once and after
  * that only what was appended since. A reader can then start at any seq — the tail of a
- * long session, an older page — without parsing everything before it again. It also keeps
- * every call event, which a result's view needs however far back its call is.
+ * long session, an older page — without parsing everything before it again. It also knows
+ * where every call event is, which a result's view needs however far back its call is: a
+ * small call is kept, a large one (its args) is read back from the log when asked for, so
+ * an open session's memory does not grow with its calls' args.
  *
  * Indexing parses each line as JSON but validates only calls (they are kept); every event
  * a range yields is validated in full, as a replay would. Lines a replay skips (corrupt,
@@ -20,7 +25,8 @@ export class LogSeqIndex {
   /** Indexed seqs, ascending (a corrupt line may leave a gap), and each line's byte offset. */
   private readonly seqs: number[] = [];
   private readonly starts: number[] = [];
-  private readonly calls = new Map<string, ToolCallEvent>();
+  /** A call id → its event when small, else its seq (the event is read back from the log). */
+  private readonly calls = new Map<string, ToolCallEvent | number>();
   /** A result's seq → its call's seq, for results whose call was logged before them. */
   private readonly callSeqOfResult = new Map<number, number>();
   /** A call id → the seq of its result (the first one logged). */
@@ -40,7 +46,7 @@ export class LogSeqIndex {
    */
   seed(event: SessionEvent, line: LogLine): void {
     this.headerSeen = true;
-    this.record(event.seq, event.type, event.type === 'tool/call' ? event : undefined, event.type === 'tool/result' ? event.data.callId : undefined, line.start);
+    this.record(event.seq, event.type, event.type === 'tool/call' ? event : undefined, event.type === 'tool/result' ? event.data.callId : undefined, line.start, line.end - line.start);
     this.readable = line.end;
     if (line.terminated) this.scanned = line.end;
   }
@@ -64,9 +70,22 @@ export class LogSeqIndex {
     return this.seqs.length;
   }
 
-  /** The logged call with this id, if any. */
-  callOf(callId: string): ToolCallEvent | undefined {
-    return this.calls.get(callId);
+  /** The logged call with this id, if any (read back from the log when it was too large to keep). */
+  async callOf(callId: string): Promise<ToolCallEvent | undefined> {
+    const call = this.calls.get(callId);
+    if (typeof call !== 'number') return call;
+    let found: ToolCallEvent | undefined;
+    await this.readRange(call, call + 1, (event) => {
+      if (event.type === 'tool/call' && event.data.callId === callId) found = event;
+      return false;
+    });
+    return found;
+  }
+
+  /** The seq of the logged call with this id, if any. */
+  callSeqOf(callId: string): number | undefined {
+    const call = this.calls.get(callId);
+    return typeof call === 'number' ? call : call?.seq;
   }
 
   /** The seq of the logged result of this call, if any. */
@@ -181,14 +200,14 @@ export class LogSeqIndex {
       if (!parsed.ok || parsed.value.type !== 'tool/call') return;
       call = parsed.value;
     }
-    this.record(seq, type, call, type === 'tool/result' && typeof data?.callId === 'string' ? data.callId : undefined, start);
+    this.record(seq, type, call, type === 'tool/result' && typeof data?.callId === 'string' ? data.callId : undefined, start, text.length);
   }
 
-  private record(seq: number, type: string, call: ToolCallEvent | undefined, resultCallId: string | undefined, start: number): void {
-    if (type === 'tool/call' && call !== undefined) this.calls.set(call.data.callId, call);
+  private record(seq: number, type: string, call: ToolCallEvent | undefined, resultCallId: string | undefined, start: number, lineBytes: number): void {
+    if (type === 'tool/call' && call !== undefined) this.calls.set(call.data.callId, lineBytes <= KEPT_CALL_LINE_BYTES ? call : call.seq);
     if (resultCallId !== undefined) {
-      const callOfResult = this.calls.get(resultCallId);
-      if (callOfResult !== undefined) this.callSeqOfResult.set(seq, callOfResult.seq);
+      const callSeq = this.callSeqOf(resultCallId);
+      if (callSeq !== undefined) this.callSeqOfResult.set(seq, callSeq);
       if (!this.resultSeqOfCall.has(resultCallId)) this.resultSeqOfCall.set(resultCallId, seq);
     }
     this.seqs.push(seq);

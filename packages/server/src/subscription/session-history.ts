@@ -72,9 +72,10 @@ export class SessionHistory {
     const batcher = new HistoryBatcher(this.sessionId);
     let more = true;
     await this.index.readRange(range.fromSeq, range.beforeSeq, async (event) => {
-      if (event.type === 'tool/result') {
-        // The call may lie before the range; the index kept it.
-        const call = this.index.callOf(event.data.callId);
+      // The call may lie before the range: the index finds it. Only for the call's first result,
+      // as live delivery (ViewComputer lets go of a call's args at its result).
+      if (event.type === 'tool/result' && !views.holds(event.data.callId) && this.index.resultSeqOf(event.data.callId) === event.seq) {
+        const call = await this.index.callOf(event.data.callId);
         if (call !== undefined && call.seq < event.seq) views.remember(call);
       }
       const frame = batcher.add(JSON.stringify(historyItem(event, views.viewFor(event))));

@@ -1,0 +1,54 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { HistoryItem, NewSessionEvent } from '@toolcards/protocol';
+import { KEPT_CALL_LINE_BYTES, LogSeqIndex, SessionStore } from '@toolcards/session';
+import type { Presenters } from '../view-computation';
+import { SessionHistory } from './session-history';
+
+/** Presenters that show the args they were given, so a view says which call it came from. */
+const presenters: Presenters = {
+  presentCall: (name, args) => ({ card: 'generic', title: `${name} ${JSON.stringify(args).length}` }),
+  presentResult: (name, args) => ({ card: 'generic', title: `${name} result, args of ${JSON.stringify(args).length} chars` }),
+};
+
+const call = (callId: string, pattern: string): NewSessionEvent => ({ type: 'tool/call', data: { callId, name: 'grep', args: { pattern }, origin: 'user' } });
+const result = (callId: string): NewSessionEvent => ({ type: 'tool/result', data: { callId, content: [{ type: 'text', text: 'out' }], isError: false } });
+
+describe('SessionHistory', () => {
+  const dirs: string[] = [];
+  afterEach(async () => {
+    await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+  });
+
+  const titleOf = (item: HistoryItem) => (item.view as { title?: string } | undefined)?.title;
+
+  async function itemsOf(history: SessionHistory, fromSeq: number, beforeSeq: number): Promise<HistoryItem[]> {
+    const items: HistoryItem[] = [];
+    await history.send({ fromSeq, beforeSeq }, async (frame) => {
+      items.push(...(JSON.parse(frame.text) as { items: HistoryItem[] }).items);
+      return true;
+    });
+    return items;
+  }
+
+  it('gives a result its view from a large call read back from the log, and a second result of a call none, as live', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'toolcards-history-'));
+    dirs.push(dir);
+    const store = await SessionStore.open({ dataDir: dir, indexPersistDelayMs: 5 });
+    const { log } = await store.create('/w');
+    const pattern = 'x'.repeat(KEPT_CALL_LINE_BYTES * 2);
+    // seq 0 large call · 1 small call · 2 result of 0 · 3 result of 1 · 4 a second result of 1
+    for (const event of [call('big', pattern), call('small', 'TODO'), result('big'), result('small'), result('small')]) log.append(event);
+    log.close();
+    const history = new SessionHistory(new LogSeqIndex(log.path), log.id, presenters);
+
+    // A page that starts after both calls: the index finds them.
+    const views = (await itemsOf(history, 2, 5)).map(titleOf);
+    expect(views).toEqual([`grep result, args of ${pattern.length + 14} chars`, 'grep result, args of 18 chars', undefined]);
+    // The whole log: the same views.
+    expect((await itemsOf(history, 0, 5)).slice(2).map(titleOf)).toEqual(views);
+    await store.close();
+  });
+});
