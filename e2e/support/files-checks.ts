@@ -19,9 +19,9 @@ function coverageLine(file: FileSeen): string {
   return `${single ? 'line' : 'lines'} ${spelled(file.read.ranges)} · ${file.read.percentSeen}% of ${count(file.read.totalLines)}`;
 }
 
-/** Grep hits ("250+" when a capped search may have left some out) and glob listings. */
+/** Grep hits ("at least 250" when a capped search may have left some out) and glob listings. */
 function extraLine(file: FileSeen): string {
-  const grep = file.grep ? (file.grep.capped ? `${count(file.grep.hits)}+ grep hits` : `${count(file.grep.hits)} grep ${file.grep.hits === 1 ? 'hit' : 'hits'}`) : undefined;
+  const grep = file.grep ? (file.grep.capped ? `at least ${count(file.grep.hits)} grep hits` : `${count(file.grep.hits)} grep ${file.grep.hits === 1 ? 'hit' : 'hits'}`) : undefined;
   const glob = file.glob ? `listed by ${count(file.glob.listings)} ${file.glob.listings === 1 ? 'glob' : 'globs'}` : undefined;
   return [grep, glob].filter((part) => part !== undefined).join(' · ');
 }
@@ -31,7 +31,7 @@ function filesList(root: Locator): Locator {
 }
 
 /**
- * App/Files: a row per file, in the fixture's (path) order, each with its path, its coverage,
+ * App/Files: a row per file, the files read first (each part in the fixture's path order), each with its path, its coverage,
  * its grep hits and glob listings; `stale` names the files whose latest read changed since.
  */
 export function filesPanel(files: readonly FileSeen[], stale: Readonly<Record<string, string>>, theme: 'light' | 'dark' = 'light'): StoryCheck {
@@ -44,7 +44,8 @@ export function filesPanel(files: readonly FileSeen[], stale: Readonly<Record<st
       await expect(root.locator('.files-panel__count')).toHaveText(`${files.length} files · ${read} read`);
       const rows = filesList(root).getByRole('button');
       await expect(rows).toHaveCount(files.length);
-      for (const [index, file] of files.entries()) {
+      const inOrder = [...files.filter((file) => file.read), ...files.filter((file) => !file.read)];
+      for (const [index, file] of inOrder.entries()) {
         const row = rows.nth(index);
         await expect(row.locator('.tc-path')).toHaveAttribute('title', file.path);
         await expect(row.locator('.files-panel__coverage')).toHaveText(coverageLine(file));

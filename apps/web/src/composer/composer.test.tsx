@@ -119,10 +119,10 @@ describe('Composer', () => {
     const input = renderComposer(client);
     await userEvent.type(input, '/grep export default{Enter}');
     expect(client.runTool).toHaveBeenLastCalledWith('grep', { pattern: 'export', path: 'default' });
-    const call = { callId: 'g1', name: 'grep', args: { pattern: 'export', path: 'default' }, origin: 'user' };
+    const call = { callId: 'g1', name: 'grep', args: { pattern: 'export', path: 'default' }, origin: 'user' as const };
     act(() => ingestForTests(client, [{ type: 'event', sessionId: 's1', event: { seq: 0, time: 't', type: 'tool/call', data: call } }]));
     expect(screen.queryByText(/Did you mean/)).toBeNull();
-    const error = { code: 'FS_NOT_FOUND', message: 'File not found: default' };
+    const error = { code: 'FS_NOT_FOUND' as const, message: 'File not found: default' };
     act(() =>
       ingestForTests(client, [
         { type: 'event', sessionId: 's1', event: { seq: 1, time: 't', type: 'tool/result', data: { callId: 'g1', content: [{ type: 'text', text: error.message }], isError: true, error } } },

@@ -1,11 +1,12 @@
 import { memo, useMemo, useRef } from 'react';
 import type { FileCard, FileSeen } from '@toolcards/protocol';
 import { PathLabel } from '../cards/frame/path-label';
-import { coverageText, globText, grepText } from '../cards/read/coverage-text';
+import { coverageText, globText } from '../cards/read/coverage-text';
 import type { FileSource } from '../cards/read/file-source';
 import { StaleBadge } from '../cards/read/stale-read';
 import { useReadFreshness } from '../cards/read/use-read-freshness';
 import { FileCardsList } from './file-cards-list';
+import { grepHitsWords } from './file-row-text';
 import { useSeenOnScreen } from './use-on-screen';
 
 interface FileRowProps {
@@ -27,7 +28,8 @@ export const FileRow = memo(function FileRow({ file, index, selected, onToggle, 
   const source = useMemo(() => (onScreen && latestRead !== undefined ? freshnessOf?.(latestRead) : undefined), [onScreen, latestRead, freshnessOf]);
   const freshness = useReadFreshness(source, file.path);
   const cardsId = `files-panel-cards-${index}`;
-  const extra = [file.grep ? grepText(file.grep) : undefined, file.glob ? globText(file.glob.listings) : undefined].filter((part) => part !== undefined);
+  const grep = file.grep ? grepHitsWords(file.grep) : undefined;
+  const glob = file.glob ? globText(file.glob.listings) : undefined;
 
   return (
     <li ref={row} className="files-panel__file">
@@ -42,9 +44,15 @@ export const FileRow = memo(function FileRow({ file, index, selected, onToggle, 
           <PathLabel path={file.path} />
         </span>
         <span className="files-panel__coverage">{file.read ? coverageText(file.read) : 'not read'}</span>
-        {(extra.length > 0 || (freshness !== undefined && freshness !== 'unchanged')) && (
+        {(grep !== undefined || glob !== undefined || (freshness !== undefined && freshness !== 'unchanged')) && (
           <span className="files-panel__extra">
-            {extra.join(' · ')}
+            {(grep !== undefined || glob !== undefined) && (
+              <span>
+                {grep !== undefined && <span title={grep.title}>{grep.text}</span>}
+                {grep !== undefined && glob !== undefined && ' · '}
+                {glob}
+              </span>
+            )}
             {freshness !== undefined && freshness !== 'unchanged' && <StaleBadge state={freshness} />}
           </span>
         )}

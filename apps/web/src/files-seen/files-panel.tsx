@@ -3,6 +3,7 @@ import type { FileCard, FileSeen } from '@toolcards/protocol';
 import { countText, formatCount } from '../cards/frame/count-text';
 import type { FileSource } from '../cards/read/file-source';
 import { FileRow } from './file-row';
+import { filesInPanelOrder } from './file-row-text';
 import type { FilesSeenStatus } from './files-seen-store';
 
 /** Rows rendered at first, and added by each "Show more": a long session lists thousands of files. */
@@ -21,10 +22,10 @@ export interface FilesPanelProps {
   onClose?: () => void;
 }
 
-/** Files whose path holds `filter` (any case). Pure. */
+/** Files whose path holds `filter` (any case), the files read first. Pure. */
 export function filteredFiles(files: readonly FileSeen[], filter: string): readonly FileSeen[] {
   const needle = filter.trim().toLowerCase();
-  return needle === '' ? files : files.filter((file) => file.path.toLowerCase().includes(needle));
+  return filesInPanelOrder(needle === '' ? files : files.filter((file) => file.path.toLowerCase().includes(needle)));
 }
 
 /**
