@@ -4,12 +4,21 @@ import type { ProcessSighting } from './writer-lock-holder';
 import type { LockHolder } from './writer-lock-record';
 
 let self: LockHolder | undefined;
+/**
+ * Whether /proc numbers processes as this process does. A process in a pid
+ * namespace of its own whose /proc was not mounted again sees the host's
+ * processes there: another process's start time under the same number would
+ * pass a live holder for a dead one, so start times are then not used at all.
+ */
+let procIsOurs = false;
 
 /** This process as a lock record names it; read once (none of it changes while it runs). */
 export function thisProcess(): LockHolder {
   if (self) return self;
   const identity: LockHolder = { pid: process.pid, processNonce: randomBytes(8).toString('hex') };
-  const startTicks = startTicksOf(process.pid);
+  const stat = readOrUndefined(() => readFileSync('/proc/self/stat', 'utf8'));
+  procIsOurs = stat !== undefined && Number.parseInt(stat, 10) === process.pid;
+  const startTicks = procIsOurs && stat !== undefined ? startTicksFromStat(statFieldsAfterName(stat)) : undefined;
   if (startTicks !== undefined) identity.startTicks = startTicks;
   const bootId = readOrUndefined(() => readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim());
   if (bootId) identity.bootId = bootId;
@@ -28,18 +37,14 @@ export function sightProcess(pid: number): ProcessSighting {
     // EPERM: it exists but belongs to another user.
     if ((error as NodeJS.ErrnoException).code !== 'EPERM') return { state: 'gone' };
   }
-  const stat = readOrUndefined(() => readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  thisProcess();
+  const stat = procIsOurs ? readOrUndefined(() => readFileSync(`/proc/${pid}/stat`, 'utf8')) : undefined;
   if (stat === undefined) return { state: 'running' };
   const fields = statFieldsAfterName(stat);
   // A zombie has died; only its exit status waits to be collected.
   if (fields[0] === 'Z' || fields[0] === 'X') return { state: 'gone' };
   const startTicks = startTicksFromStat(fields);
   return startTicks === undefined ? { state: 'running' } : { state: 'running', startTicks };
-}
-
-function startTicksOf(pid: number): number | undefined {
-  const stat = readOrUndefined(() => readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  return stat === undefined ? undefined : startTicksFromStat(statFieldsAfterName(stat));
 }
 
 /** Fields 3 onwards of /proc/<pid>/stat: field 2, the name, is in parentheses and may hold spaces or `)`. */
