@@ -12,15 +12,15 @@ const SANDBOX_FILE_FOLDER = '/.toolcards-searched';
 /**
  * What ripgrep is pointed at, and how its output paths are shown and
  * checked. The target is opened first and checked on its descriptor (see
- * confined-open.ts); ripgrep then reaches that very folder or file through
- * /proc/PID/fd/N, so swapping a folder on the way for a symlink after the
- * check leads nowhere. A folder becomes ripgrep's cwd and is searched as `.`.
- * Folders met during the walk could still be swapped while ripgrep reads
- * them, after any check: where bubblewrap runs, `sandbox` makes ripgrep walk
- * where nothing outside the workspace exists (ripgrep/ripgrep-sandbox.ts).
- * Without it, `reports` checks each reported file's folder before its results
- * are used (one realpath per folder per call), which narrows the race but
- * cannot close it; the server warns at startup. It checks in the sandbox too.
+ * confined-open.ts). A folder becomes ripgrep's cwd and is searched as `.`.
+ * Folders met during the walk can still be swapped for a symlink while
+ * ripgrep reads them, after any check: where bubblewrap runs, `sandbox` makes
+ * ripgrep walk where nothing outside the workspace exists
+ * (ripgrep/ripgrep-sandbox.ts). Without it, ripgrep reaches the target itself
+ * through /proc/PID/fd/N, and `reports` checks each reported file's folder
+ * before its results are used (one realpath per folder per call), which
+ * narrows the race but cannot close it; the server warns at startup.
+ * `reports` checks in the sandbox too.
  */
 export interface SearchTarget {
   cwd: string;

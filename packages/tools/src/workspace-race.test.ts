@@ -19,8 +19,8 @@ import { createWorkspace } from './workspace';
  * checks made on what was actually opened hold.
  */
 
-/** Calls per tool; the issue asks for at least 5,000. */
-const ATTEMPTS = 5000;
+/** Calls per tool; the issue asks for at least 5,000 (RACE_ATTEMPTS=10000 for issue 24's figure, by hand). */
+const ATTEMPTS = Number(process.env.RACE_ATTEMPTS ?? 5000);
 /**
  * Calls per tool for walks of a folder that holds the swapped one (issue 24);
  * RACE_WALK_ATTEMPTS=10000 gives the issue's figure by hand.
