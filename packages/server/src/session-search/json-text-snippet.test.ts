@@ -62,3 +62,15 @@ describe('snippetForMatches', () => {
     expect(placed.snippet.slice(...(placed.ranges[0] as [number, number]))).toBe('needle');
   });
 });
+
+describe('snippetForMatches on the first part of a long line', () => {
+  it('places a match in a string the cut runs through, with an ellipsis where the line was cut', () => {
+    for (const cut of [0, 1, 2, 3, 4, 5]) {
+      const { line, start, end } = logged(event(`a needle then ${'é\\n'.repeat(50)}`), 'needle');
+      const part = line.subarray(0, start + 40 + cut);
+      const placed = snippetForMatches(part, [{ start, end }])!;
+      expect(placed.snippet.slice(...(placed.ranges[0] as [number, number])), String(cut)).toBe('needle');
+      expect(placed.snippet.endsWith('…')).toBe(true);
+    }
+  });
+});

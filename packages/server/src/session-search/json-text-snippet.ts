@@ -1,4 +1,5 @@
 import type { MatchRange } from '@toolcards/protocol';
+import { alignedToEscapes, charEnd, charStart, closingQuote, decodeJsonChars, QUOTE } from './json-line-scan';
 
 /** Characters of the matched text kept on each side of the match. */
 export const SNIPPET_SIDE = 60;
@@ -7,10 +8,7 @@ const MATCH_SHOWN = 200;
 /** Raw bytes read on each side of the match: enough for SNIPPET_SIDE characters written as `\uXXXX`. */
 const SIDE_BYTES = SNIPPET_SIDE * 6 + 16;
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
 const COLON = 0x3a;
-const LETTER_U = 0x75;
 
 export interface PlacedSnippet {
   snippet: string;
@@ -48,7 +46,9 @@ export function snippetForMatches(line: Buffer, matches: readonly { start: numbe
  */
 function snippetInJsonLine(line: Buffer, literal: StringValue, start: number, end: number | undefined): PlacedSnippet | undefined {
   const contentStart = literal.open + 1;
-  const contentEnd = literal.close;
+  // A string cut short by the line's end ends at the last whole character and escape sequence.
+  const contentEnd = literal.cutShort ? charEnd(line, alignedToEscapes(line, contentStart, [{ offset: line.length, to: 'start' }])[0]!, contentStart) : literal.close;
+  if (start >= contentEnd) return undefined;
   const matchBytes = Math.max(0, (end ?? start) - start);
   // Offsets in increasing order, each moved off the inside of an escape sequence.
   const [before, matchStart, matchEndRaw, afterRaw] = alignedToEscapes(line, contentStart, [
@@ -70,7 +70,7 @@ function snippetInJsonLine(line: Buffer, literal: StringValue, start: number, en
   } catch {
     return undefined;
   }
-  return cutToLine(`${head}${match}${tail}`, head.length, head.length + match.length, from === contentStart, after === contentEnd, end !== undefined);
+  return cutToLine(`${head}${match}${tail}`, head.length, head.length + match.length, from === contentStart, after === contentEnd && !literal.cutShort, end !== undefined);
 }
 
 /** The match's line of `text` ([from, to) in UTF-16 units), SNIPPET_SIDE characters each side, `…` where cut. */
@@ -97,6 +97,8 @@ interface StringValue {
   close: number;
   /** The key it is the value of; '' in an array. */
   key: string;
+  /** Its end is past the end of the (cut) line: `close` is the line's end. */
+  cutShort: boolean;
 }
 
 /**
@@ -110,71 +112,15 @@ function stringValueAt(line: Buffer, at: number): StringValue | undefined {
   for (;;) {
     const open = line.indexOf(QUOTE, from);
     if (open === -1 || open >= at) return undefined;
-    const close = closingQuote(line, open + 1);
-    if (close === -1) return undefined;
+    const closing = closingQuote(line, open + 1);
+    // The line is only the first part of a longer one: the string runs on past its end.
+    if (closing === -1) return { open, close: line.length, key: line[open - 1] === COLON ? lastKey : '', cutShort: true };
+    const close = closing;
     const isKey = line[close + 1] === COLON;
-    if (at < close) return isKey ? undefined : { open, close, key: line[open - 1] === COLON ? lastKey : '' };
+    if (at < close) return isKey ? undefined : { open, close, key: line[open - 1] === COLON ? lastKey : '', cutShort: false };
     // Keys are short names ("text", "path"); only the one just before a value is kept.
     if (isKey) lastKey = close - open < 64 ? line.toString('utf8', open + 1, close) : '';
     from = close + 1;
   }
 }
 
-/** The quote that ends a JSON string whose content starts at `from`: the first one not escaped. */
-function closingQuote(line: Buffer, from: number): number {
-  let at = from;
-  for (;;) {
-    const quote = line.indexOf(QUOTE, at);
-    if (quote === -1) return -1;
-    let backslashes = 0;
-    while (line[quote - 1 - backslashes] === BACKSLASH) backslashes += 1;
-    if (backslashes % 2 === 0) return quote;
-    at = quote + 1;
-  }
-}
-
-/**
- * Each offset (in increasing order) of one JSON string's content moved to the start or the
- * end of the escape sequence (`\n`, `\"`, `\u00e9`) it falls inside, so decoding never
- * starts or stops halfway through one. One walk from the content's start, jumping from
- * backslash to backslash: at a sequence's end the next backslash always starts the next.
- */
-function alignedToEscapes(line: Buffer, contentStart: number, offsets: readonly { offset: number; to: 'start' | 'end' }[]): number[] {
-  let tokenStart = -1;
-  let tokenEnd = contentStart;
-  return offsets.map(({ offset, to }) => {
-    while (tokenEnd <= offset) {
-      const backslash = line.indexOf(BACKSLASH, tokenEnd);
-      if (backslash === -1 || backslash >= offset) return offset;
-      tokenStart = backslash;
-      tokenEnd = backslash + (line[backslash + 1] === LETTER_U ? 6 : 2);
-    }
-    if (offset <= tokenStart || offset >= tokenEnd) return offset;
-    switch (to) {
-      case 'start':
-        return tokenStart;
-      case 'end':
-        return tokenEnd;
-    }
-  });
-}
-
-/** `at` moved forward to the first byte of a UTF-8 character (never below `floor`). */
-function charStart(line: Buffer, at: number, floor: number): number {
-  let offset = Math.max(at, floor);
-  while (offset < line.length && (line[offset]! & 0xc0) === 0x80) offset += 1;
-  return offset;
-}
-
-/** `at` moved back to the end of a whole UTF-8 character (never below `floor`). */
-function charEnd(line: Buffer, at: number, floor: number): number {
-  let offset = at;
-  while (offset > floor && (line[offset]! & 0xc0) === 0x80) offset -= 1;
-  return offset;
-}
-
-/** The characters a run of a JSON string's raw content stands for. Throws on malformed JSON. */
-function decodeJsonChars(line: Buffer, from: number, to: number): string {
-  if (to <= from) return '';
-  return JSON.parse(`"${line.toString('utf8', from, to)}"`) as string;
-}

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { MAX_SEARCH_HITS, MAX_SEARCH_HITS_PER_SESSION, parsedSessionEventSchema, type SessionEvent, type SessionSearchHit, type SessionSearchResponse } from '@toolcards/protocol';
 import type { SessionStore } from '@toolcards/session';
 import { runRipgrep, type RipgrepOutcome } from '@toolcards/tools';
+import { eventSkeleton } from './json-line-skeleton';
 import { snippetForMatches } from './json-text-snippet';
 import { lineCountOf, locatedLineOf, type LocatedLine } from './located-line';
 import { readLogLine } from './log-line-reader';
@@ -18,6 +19,10 @@ export type SessionSearchOutcome =
 export const SEARCH_TIMEOUT_MS = 4_000;
 /** A listed event longer than this is read only this far: enough to place most matches, never a whole giant line in memory. */
 const MAX_EVENT_BYTES = 4 * 1024 * 1024;
+/** Of a listed event, this much of its line is kept to place the match in: the snippet of a match further in is its first line, unmarked. */
+const RETAINED_LINE_BYTES = 256 * 1024;
+/** Logs read back at once. */
+const LOGS_READ_AT_ONCE = 4;
 /** Past this many logs to count, the count pass reads the folder instead of a list of paths (argv stays small). */
 const MAX_COUNTED_FILES = 500;
 
@@ -27,6 +32,7 @@ type Failure = Extract<SessionSearchOutcome, { ok: false }>;
 interface ListedEvent {
   located: LocatedLine;
   event: SessionEvent;
+  /** Its logged line, or the first RETAINED_LINE_BYTES of it. */
   line: Buffer;
 }
 
@@ -67,54 +73,49 @@ export async function searchSessions(store: SessionStore, query: SessionSearchQu
   const locateFailure = failureOf(locate, signal, located.size === 0);
   if (locateFailure) return locateFailure;
 
-  // 2. Count where the locate pass stopped early.
+  // 2. Count where the locate pass stopped early, while the listed events are read: a log the
+  // locate pass left full holds more events than it may list, so the list does not wait for it.
   const counted = new Map<string, number>();
   const full = [...located].filter(([, lines]) => lines.length > MAX_SEARCH_HITS_PER_SESSION).map(([sessionId]) => sessionId);
-  if (full.length > 0) {
-    const targets: LogTargets = full.length > MAX_COUNTED_FILES ? { dir: sessionsDir } : { files: full.map((sessionId) => path.join(sessionsDir, `${sessionId}.jsonl`)) };
-    const count = await runRipgrep({
-      args: countArgsFor(matchArgs, targets),
-      cwd: sessionsDir,
-      signal,
-      timeoutMs: left(),
-      separator: 10,
-      onRecord(buffer, start, end) {
-        const lines = lineCountOf(buffer.subarray(start, end), sessionsDir);
-        if (lines) counted.set(lines.sessionId, lines.lines);
-      },
-    });
-    const countFailure = failureOf(count, signal, false);
-    if (countFailure) return countFailure;
-  }
-
-  // Events (not the header, line 1) that matched, per session.
-  const eventCount = new Map<string, number>();
-  for (const [sessionId, lines] of located) {
-    const header = lines.some((line) => line.lineNumber === 1) ? 1 : 0;
-    eventCount.set(sessionId, (counted.get(sessionId) ?? lines.length) - header);
-  }
+  const targets: LogTargets = full.length > MAX_COUNTED_FILES ? { dir: sessionsDir } : { files: full.map((sessionId) => path.join(sessionsDir, `${sessionId}.jsonl`)) };
+  const counting: Promise<RipgrepOutcome | undefined> =
+    full.length === 0
+      ? Promise.resolve(undefined)
+      : runRipgrep({
+          args: countArgsFor(matchArgs, targets),
+          cwd: sessionsDir,
+          signal,
+          timeoutMs: left(),
+          separator: 10,
+          onRecord(buffer, start, end) {
+            const lines = lineCountOf(buffer.subarray(start, end), sessionsDir);
+            if (lines) counted.set(lines.sessionId, lines.lines);
+          },
+        });
 
   // 3. List: newest activity first, then in log order — where a person most likely left what they look for.
-  const sessions = [...located.keys()]
-    .filter((sessionId) => (eventCount.get(sessionId) ?? 0) > 0)
+  const sessions = [...located]
+    .filter(([, lines]) => lines.some((line) => line.lineNumber > 1))
+    .map(([sessionId]) => sessionId)
     .map((sessionId) => ({ sessionId, summary: store.index.get(sessionId) }))
     .sort((a, b) => (b.summary?.lastActivity ?? '').localeCompare(a.summary?.lastActivity ?? '') || a.sessionId.localeCompare(b.sessionId));
-  const listed: { sessionId: string; title: string; events: ListedEvent[] }[] = [];
+  const planned: { sessionId: string; title: string; lines: LocatedLine[] }[] = [];
   let budget = MAX_SEARCH_HITS;
-  let unreadable = 0;
   for (const { sessionId, summary } of sessions) {
     if (budget === 0) break;
     const lines = located.get(sessionId)!
       .filter((line) => line.lineNumber > 1)
       .sort((a, b) => a.lineNumber - b.lineNumber)
       .slice(0, Math.min(budget, MAX_SEARCH_HITS_PER_SESSION));
-    const { events, malformed } = await readEvents(path.join(sessionsDir, `${sessionId}.jsonl`), lines);
-    if (signal.aborted) return cancelled();
-    if (Date.now() >= deadline) return timedOut();
-    unreadable += malformed;
-    budget -= events.length;
-    if (events.length > 0) listed.push({ sessionId, title: summary?.title || sessionId, events });
+    budget -= lines.length;
+    planned.push({ sessionId, title: summary?.title || sessionId, lines });
   }
+  // A few logs read at once: the reads wait on the disk or the page cache, not on this thread.
+  const read = await inTurns(planned, LOGS_READ_AT_ONCE, ({ sessionId, lines }) => readEvents(path.join(sessionsDir, `${sessionId}.jsonl`), lines));
+  if (signal.aborted) return cancelled();
+  if (Date.now() >= deadline) return timedOut();
+  const unreadable = read.reduce((sum, { malformed }) => sum + malformed, 0);
+  const listed = planned.flatMap(({ sessionId, title }, index) => (read[index]!.events.length > 0 ? [{ sessionId, title, events: read[index]!.events }] : []));
 
   const allListed = listed.flatMap((session) => session.events);
   const [spans, callLabels] = await Promise.all([
@@ -136,6 +137,15 @@ export async function searchSessions(store: SessionStore, query: SessionSearchQu
       const placed = snippetForMatches(listedEvent.line, spansOf.get(listedEvent) ?? []);
       hits.push({ sessionId, title, seq: listedEvent.event.seq, ...placeHit(listedEvent.event, placed, labels) });
     }
+  }
+  const countOutcome = await counting;
+  const countFailure = countOutcome && failureOf(countOutcome, signal, false);
+  if (countFailure) return countFailure;
+  // Events (not the header, line 1) that matched, per session.
+  const eventCount = new Map<string, number>();
+  for (const [sessionId, lines] of located) {
+    const header = lines.some((line) => line.lineNumber === 1) ? 1 : 0;
+    eventCount.set(sessionId, (counted.get(sessionId) ?? lines.length) - header);
   }
   const total = [...eventCount.values()].reduce((sum, count) => sum + Math.max(0, count), 0) - unreadable;
   const more = Math.max(0, total - hits.length);
@@ -175,13 +185,27 @@ async function eventAt(handle: FileHandle, offset: number): Promise<{ event: Ses
   if (!line.whole) return 'too-large';
   let parsed: unknown;
   try {
-    parsed = JSON.parse(line.bytes.toString('utf8'));
+    // Long texts cut: the event is parsed for its label; its text is placed from the raw line.
+    parsed = JSON.parse(eventSkeleton(line.bytes).toString('utf8'));
   } catch {
     // A torn last line.
     return 'malformed';
   }
   const narrowed = parsedSessionEventSchema.safeParse(parsed);
-  return narrowed.success ? { event: narrowed.data, line: line.bytes } : 'malformed';
+  if (!narrowed.success) return 'malformed';
+  // A copy, so the rest of a long line is not held while the search goes on.
+  return { event: narrowed.data, line: line.bytes.length > RETAINED_LINE_BYTES ? Buffer.from(line.bytes.subarray(0, RETAINED_LINE_BYTES)) : line.bytes };
+}
+
+/** `work` over every item, at most `atOnce` at a time; the results in the items' order. */
+async function inTurns<Item, Result>(items: readonly Item[], atOnce: number, work: (item: Item) => Promise<Result>): Promise<Result[]> {
+  const results: Result[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    for (let index = next++; index < items.length; index = next++) results[index] = await work(items[index]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(atOnce, items.length) }, worker));
+  return results;
 }
 
 /**
