@@ -1,48 +1,58 @@
 import { describe, expect, it } from 'vitest';
-import { FOLLOWING_FROM_TOP, followAfterScroll, followTarget, holdAtNewest, releaseHold, virtualDistanceFromEnd } from './follow-end';
+import { FOLLOWING_FROM_TOP, followAfterScroll, followTarget, holdAtNewest, releaseHold, virtualDistanceFromEnd, wroteOffset } from './follow-end';
 
-const free = (following: boolean, offset: number) => ({ following, holding: false, offset });
+const TOTAL = 5000;
+const free = (following: boolean, offset: number) => ({ following, holding: false, offset, total: TOTAL, written: 0 });
+/** A scroll to `offset` with the rows' height unchanged. */
+const scroll = (offset: number, distanceFromEnd: number, total = TOTAL) => ({ offset, total, distanceFromEnd });
 
 describe('followAfterScroll', () => {
-  it('follows from the start, and keeps the same state when the offset did not move', () => {
+  it('follows from the start, and keeps the same state when nothing moved', () => {
     expect(FOLLOWING_FROM_TOP.following).toBe(true);
-    expect(followAfterScroll(FOLLOWING_FROM_TOP, 0, 500, 8)).toBe(FOLLOWING_FROM_TOP);
+    expect(followAfterScroll(FOLLOWING_FROM_TOP, scroll(0, 500, 0), 8)).toBe(FOLLOWING_FROM_TOP);
   });
 
   it('stops following on a scroll up short of the end, and follows again at the end', () => {
-    const up = followAfterScroll(free(true, 1000), 900, 100, 8);
+    const up = followAfterScroll(free(true, 1000), scroll(900, 100), 8);
     expect(up).toEqual(free(false, 900));
-    expect(followAfterScroll(up, 995, 5, 8)).toEqual(free(true, 995));
+    expect(followAfterScroll(up, scroll(995, 5), 8)).toEqual(free(true, 995));
   });
 
   it('keeps following on a scroll down that the arriving rows outran', () => {
-    expect(followAfterScroll(free(true, 1000), 1400, 600, 8)).toEqual(free(true, 1400));
+    expect(followAfterScroll(free(true, 1000), scroll(1400, 600), 8)).toEqual(free(true, 1400));
   });
 
   it('does not start following on a scroll down short of the end', () => {
-    expect(followAfterScroll(free(false, 100), 300, 600, 8)).toEqual(free(false, 300));
+    expect(followAfterScroll(free(false, 100), scroll(300, 600), 8)).toEqual(free(false, 300));
   });
 
   it('follows when the end came to the view: content that shrank, or a scroll up that is still at the end', () => {
-    expect(followAfterScroll(free(true, 1000), 900, 0, 8)).toEqual(free(true, 900));
+    expect(followAfterScroll(free(true, 1000), scroll(900, 0), 8)).toEqual(free(true, 900));
   });
 
-  it('held at a tall new card, a scroll (the timeline’s own, or the layout’s) neither stops following nor releases the hold', () => {
-    const held = holdAtNewest(free(true, 1000));
-    expect(followAfterScroll(held, 1200, 900, 8)).toEqual({ following: true, holding: true, offset: 1200 });
-    expect(followAfterScroll(held, 800, 1300, 8)).toEqual({ following: true, holding: true, offset: 800 });
+  it('held at a tall new card, its own scroll and the layout’s neither stop following nor release the hold', () => {
+    const held = wroteOffset(holdAtNewest(free(true, 1000)), 1200);
+    // The timeline's write landing.
+    expect(followAfterScroll(held, scroll(1200, 900), 8)).toEqual({ ...held, offset: 1200 });
+    // Rows measured taller: the offset moved with the layout.
+    expect(followAfterScroll(held, scroll(800, 1300, 5600), 8)).toEqual({ ...held, offset: 800, total: 5600 });
+  });
+
+  it('held, a scroll by anything else (a script, the browser’s find) lets go, and a scroll up stops following', () => {
+    const held = wroteOffset(holdAtNewest(free(true, 1000)), 1000);
+    expect(followAfterScroll(held, scroll(400, 3600), 8)).toEqual({ ...free(false, 400), written: 1000 });
   });
 
   it('once the person moved (input released the hold), a scroll up stops following as before', () => {
     const released = releaseHold(holdAtNewest(free(true, 1000)));
     expect(released).toEqual(free(true, 1000));
-    expect(followAfterScroll(released, 700, 1300, 8)).toEqual(free(false, 700));
+    expect(followAfterScroll(released, scroll(700, 1300), 8)).toEqual(free(false, 700));
   });
 });
 
 describe('holdAtNewest', () => {
   it('follows again and holds, from wherever the view was (Jump to latest, a command sent)', () => {
-    expect(holdAtNewest(free(false, 300))).toEqual({ following: true, holding: true, offset: 300 });
+    expect(holdAtNewest(free(false, 300))).toEqual({ ...free(true, 300), holding: true });
   });
 });
 

@@ -17,16 +17,34 @@ export interface FollowState {
   holding: boolean;
   /** The scroll offset last seen. */
   offset: number;
+  /** The rows' total height last seen. */
+  total: number;
+  /** The offset the timeline itself last wrote (its follow scroll). */
+  written: number;
 }
 
-export const FOLLOWING_FROM_TOP: FollowState = { following: true, holding: true, offset: 0 };
+export const FOLLOWING_FROM_TOP: FollowState = { following: true, holding: true, offset: 0, total: 0, written: 0 };
 
-export function followAfterScroll(state: FollowState, offset: number, distanceFromEnd: number, thresholdPx: number): FollowState {
-  if (offset === state.offset) return state;
-  // Held: this scroll is the timeline's own write or the layout's, not the person's.
-  if (state.holding) return { ...state, offset };
+/** What the virtualizer reports after a scroll or a resize. */
+export interface ScrollReport {
+  offset: number;
+  /** The rows' total height. */
+  total: number;
+  distanceFromEnd: number;
+}
+
+export function followAfterScroll(state: FollowState, { offset, total, distanceFromEnd }: ScrollReport, thresholdPx: number): FollowState {
+  if (offset === state.offset && total === state.total) return state;
+  // Held, the move is the timeline's own write or the layout's (rows measured, anchored):
+  // a scroll by anything else (a script, the browser's find, a scroll bar) lets go.
+  if (state.holding && (offset === state.offset || total !== state.total || Math.abs(offset - state.written) <= 1)) return { ...state, offset, total };
   const following = distanceFromEnd <= thresholdPx ? true : offset < state.offset ? false : state.following;
-  return { following, holding: false, offset };
+  return { ...state, following, holding: false, offset, total };
+}
+
+/** The timeline scrolled to `offset` itself. */
+export function wroteOffset(state: FollowState, offset: number): FollowState {
+  return { ...state, written: offset };
 }
 
 /** A new row arrived (or the person asked for the latest): follow it, and hold there while it settles. */

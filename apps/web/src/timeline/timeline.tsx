@@ -4,7 +4,7 @@ import { noLayoutReadsOnMount } from '../cards/frame/no-layout-reads-on-mount';
 import { useClient, useSessionState } from '../store/client-context';
 import type { HistoryState } from '../store/session-store';
 import { estimateRowHeight } from './estimate-row-height';
-import { FOLLOWING_FROM_TOP, followAfterScroll, followTarget, holdAtNewest, releaseHold, virtualDistanceFromEnd } from './follow-end';
+import { FOLLOWING_FROM_TOP, followAfterScroll, followTarget, holdAtNewest, releaseHold, virtualDistanceFromEnd, wroteOffset } from './follow-end';
 import { measureRowHeight } from './measure-row-height';
 import { LinkedCardProgress } from './linked-card-progress';
 import { DeferredRowView } from './deferred-row-view';
@@ -75,7 +75,11 @@ export function Timeline() {
     followFrame.current = requestAnimationFrame(() => {
       followFrame.current = undefined;
       const scroller = scrollRef.current;
-      if (follow.current.following && scroller) scroller.scrollTop = followTargetOf(instance);
+      if (follow.current.following && scroller) {
+        const target = followTargetOf(instance);
+        follow.current = wroteOffset(follow.current, target);
+        scroller.scrollTop = target;
+      }
     });
   }, []);
   useEffect(() => () => cancelAnimationFrame(followFrame.current ?? 0), []);
@@ -87,8 +91,8 @@ export function Timeline() {
     (instance: FollowedVirtualizer, sync: boolean) => {
       const viewport = instance.scrollRect?.height ?? 0;
       const offset = instance.scrollOffset ?? 0;
-      const distance = virtualDistanceFromEnd(instance.getTotalSize(), viewport, offset);
-      follow.current = followAfterScroll(follow.current, offset, distance, AT_END_PX);
+      const total = instance.getTotalSize();
+      follow.current = followAfterScroll(follow.current, { offset, total, distanceFromEnd: virtualDistanceFromEnd(total, viewport, offset) }, AT_END_PX);
       setFollowing(follow.current.following);
       if (follow.current.following && follow.current.holding) {
         const target = followTargetOf(instance);
@@ -96,8 +100,10 @@ export function Timeline() {
         // In a ResizeObserver callback (sync) the write lands before this frame paints: a
         // result replacing its call shows at its place at once, never a frame scrolled past it.
         if (Math.abs(target - offset) > 1) {
-          if (sync && scroller) scroller.scrollTop = target;
-          else followEnd(instance);
+          if (sync && scroller) {
+            follow.current = wroteOffset(follow.current, target);
+            scroller.scrollTop = target;
+          } else followEnd(instance);
         }
       }
       const top = viewport > 0 && offset < LOAD_OLDER_VIEWPORTS * viewport;
