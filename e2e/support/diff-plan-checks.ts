@@ -104,6 +104,10 @@ export function diffSplit(view: DiffResultView, pair: { old: [number, string]; n
       expect(await gutters(row)).toEqual([String(pair.old[0]), String(pair.new[0])]);
       const [left, right] = await row.locator('.tc-diff__half').evaluateAll((halves) => halves.map((half) => half.getBoundingClientRect().left));
       expect(right!).toBeGreaterThan(left! + 300);
+      // Both sides coloured by the grammar, as in the unified view.
+      for (const side of ['is-old', 'is-new']) {
+        await expect.poll(async () => (await tokenColours(card.locator(`.tc-diff__half.${side}`))).length, { message: `token colours, ${side}` }).toBeGreaterThanOrEqual(3);
+      }
       await expect(card.locator('.tc-card__details .tc-diff__counts')).toHaveText(countsOf(view));
     },
   };

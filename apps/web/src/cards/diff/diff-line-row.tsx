@@ -38,7 +38,8 @@ function DiffCode({ text, tokens, marks, whole, onShowWhole, noNewline }: DiffCo
       {/* An empty line holds a <br>, so a copy keeps it as an empty line. */}
       <span className="tc-diff__code">
         {text === '' ? <br /> : runs.map((run, index) => (
-          <span key={index} className={run.marked ? 'tc-tok is-marked' : 'tc-tok'} style={run.token ? tokenStyle(run.token) : undefined}>
+          // `tc-tok` only on a highlighter's token (its colour comes from CSS variables); plain runs before colour arrives are bare.
+          <span key={index} className={runClass(run.token !== undefined, run.marked)} style={run.token ? tokenStyle(run.token) : undefined}>
             <VisibleText text={run.text} />
           </span>
         ))}
@@ -172,6 +173,11 @@ export const FileLineRow = memo(function FileLineRow({ old, new: newNumber, text
     </div>
   );
 });
+
+function runClass(token: boolean, marked: boolean): string | undefined {
+  if (token) return marked ? 'tc-tok is-marked' : 'tc-tok';
+  return marked ? 'is-marked' : undefined;
+}
 
 function tokenStyle(token: HighlightedToken): CSSProperties {
   const style: Record<string, string> = {};
