@@ -1,5 +1,5 @@
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
-import { readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { Socket } from 'node:net';
@@ -7,8 +7,9 @@ import { MAX_ARGS_BYTES, MAX_ARGS_NESTING, MAX_FRAME_NESTING } from './inbound-f
 import { spawnCli, waitForStartUrl, type CliProcess } from './test-support/cli-process';
 import { api, createSession, makeWorkspace, useServers } from './test-support/server-harness';
 import { TestClient } from './test-support/test-client';
-import { CLOSE_SLOW_CONSUMER, CLOSE_TOO_MANY_BAD_FRAMES } from './websocket';
+import { CLOSE_SLOW_CONSUMER, CLOSE_TOO_MANY_BAD_FRAMES, MAX_INBOX_BYTES } from './websocket';
 import { until } from '../../tools/src/test-support/until';
+import { dataDirLayout, sessionLogPath } from '@toolcards/session';
 
 /** The client's TCP socket: pausing it makes a client that never reads. */
 function socketOf(client: TestClient): Socket {
@@ -145,6 +146,42 @@ describe('the WebSocket under attack', { timeout: 60_000 }, () => {
     expect(watcher.events().filter((event) => event.type === 'tool/call')).toHaveLength(1);
     expect((await api(server, '/api/info')).status).toBe(200);
     await Promise.all([...attackers, watcher].map((client) => client.close()));
+  });
+
+  // Before: frames that arrived while a session opened were all read and held, however many bytes they came to.
+  it('stops reading a client whose frames wait past the inbox bound while a session opens, and then handles every one', async () => {
+    const root = await servers.tempDir();
+    const dataDir = join(root, 'data');
+    const workspace = await makeWorkspace(join(root, 'workspace'));
+    const first = await servers.start({ dataDir, workspace });
+    const session = await createSession(first);
+    await first.close();
+    // A long log, so that opening the session again takes a while.
+    const time = new Date().toISOString();
+    const filler = 'x'.repeat(1_000);
+    const lines = Array.from({ length: 30_000 }, (_, seq) => JSON.stringify({ seq, time, type: 'user/message', data: { text: filler } }));
+    appendFileSync(sessionLogPath(dataDirLayout(dataDir), session.id), lines.join('\n') + '\n');
+
+    const server = await servers.start({ dataDir, workspace });
+    const client = await TestClient.connect(server.port, { token: server.token });
+    await client.waitForFrame('hello');
+    const serverEnd = accepted.serverEndOf(client);
+    const frames = 16;
+    client.send({ type: 'subscribe', sessionId: session.id, afterSeq: 29_999 });
+    const text = 'm'.repeat(1_000_000);
+    for (let index = 0; index < frames; index += 1) client.send({ type: 'user-message', sessionId: session.id, text });
+    let readWhileOpening = 0;
+    await client.waitFor((received) => {
+      readWhileOpening = Math.max(readWhileOpening, serverEnd.bytesRead);
+      return received.some((frame) => frame.type === 'subscribed') ? true : undefined;
+    }, 'the session to open');
+    console.info(`inbox: ${Math.round(readWhileOpening / 1024)} KiB read of ${Math.round(socketOf(client).bytesWritten / 1024)} KiB sent while the session opened`);
+    expect(readWhileOpening).toBeLessThan(MAX_INBOX_BYTES + 3 * 1024 * 1024);
+    expect(socketOf(client).bytesWritten).toBeGreaterThan(frames * 1_000_000);
+    // Nothing is lost: every message is logged and delivered, in order.
+    await client.waitFor(() => (client.events(session.id).filter((event) => event.type === 'user/message').length === frames ? true : undefined), `${frames} messages`);
+    expect(client.closed).toBeUndefined();
+    await client.close();
   });
 
   // Before: 2.9 million one-byte frames in 8 s took the server from 108 MB to 1,095 MB RSS,
