@@ -27,6 +27,7 @@ export const diffCardBench: BenchDefinition = {
         measuredFigure('diff-card.visible-coloured', 'diff card 2,000 TypeScript lines, pre-warmed: visible rows coloured', 'ms', pick('visibleColouredMs'), { op: '≤', value: 150 }),
         measuredFigure('diff-card.longest-task', 'diff card: longest main-thread task until visible rows coloured', 'ms-longtask', pick('longestTaskMs'), { op: '≤', value: 50 }),
         measuredFigure('diff-card.dom-rows', 'diff card: DOM rows (virtualized)', 'count', pick('domRows')),
+        measuredFigure('diff-card.read-baseline-first-text', 'read card 2,000 lines, pre-warmed, same run: first text painted (baseline)', 'ms', reads.map((result) => result.firstTextMs)),
         measuredFigure('diff-card.read-baseline', 'read card 2,000 lines, pre-warmed, same run: visible rows coloured (baseline)', 'ms', reads.map((result) => result.visibleColouredMs)),
         measuredFigure(
           'diff-card.ratio',

@@ -84,6 +84,16 @@ describe('DiffCard', () => {
     expect(screen.getByText('No change to the text.')).toBeTruthy();
   });
 
+  it('cuts a huge line with a mark, and draws the rest when asked', async () => {
+    const long = 'x'.repeat(30_000);
+    const view = { card: 'diff' as const, files: [{ path: 'min.js', status: 'added' as const, hunks: [{ oldStart: 0, oldLines: 0, newStart: 1, newLines: 1, lines: [`+${long}`] }] }] };
+    const { container } = render(<DiffCard view={view} />);
+    const code = () => container.querySelector('.tc-diff__row.is-added .tc-diff__code')!.textContent!;
+    expect(code()).toHaveLength(2_000);
+    await userEvent.click(screen.getByRole('button', { name: 'Show the rest of the line: 28,000 more characters' }));
+    expect(code()).toHaveLength(30_000);
+  });
+
   it('renders only the rows on screen of a 5,000-line hunk', () => {
     const { container } = render(<DiffCard view={hugeHunkView} />);
     const drawn = container.querySelectorAll('.tc-diff__row').length;

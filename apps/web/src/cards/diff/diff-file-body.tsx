@@ -11,6 +11,7 @@ import { shownLength } from '../read/row-text-cap';
 import { diffItems, linkedPath, type DiffExpansion, type DiffItem, type DiffLayout } from './diff-items';
 import { diffSides } from './diff-rows';
 import { FileLineRow, SplitDiffRow, UnifiedDiffRow, tokensOf, type SideTokens } from './diff-line-row';
+import { sideHead, withHead } from './side-heads';
 import { useWordChanges } from './use-word-changes';
 import './diff-card.css';
 
@@ -46,10 +47,17 @@ export function DiffFileBody({ file, layout = 'unified', fileSource, onOpenLocat
   const [gapState, setGapState] = useState<{ loading?: number; error?: string }>({});
   const [whole, setWhole] = useState<ReadonlySet<string>>(() => new Set());
   const { items, fileLineTexts } = useMemo(() => diffItems(sides, file.status, layout, expansion), [sides, file.status, layout, expansion]);
+  // In this order: the heads are asked for last, so the worker (newest first) colours them first (side-heads.ts).
+  const heads = useMemo(() => ({ old: sideHead(sides.oldTexts), new: sideHead(sides.newTexts) }), [sides]);
   const oldTokens = useHighlightedLines(file.lang, sides.oldTexts);
   const newTokens = useHighlightedLines(file.lang, sides.newTexts);
+  const oldHeadTokens = useHighlightedLines(file.lang, heads.old);
+  const newHeadTokens = useHighlightedLines(file.lang, heads.new);
   const fileLineTokens = useHighlightedLines(file.lang, fileLineTexts);
-  const tokens: SideTokens = useMemo(() => ({ old: oldTokens, new: newTokens }), [oldTokens, newTokens]);
+  const tokens: SideTokens = useMemo(
+    () => ({ old: withHead(oldTokens, oldHeadTokens), new: withHead(newTokens, newHeadTokens) }),
+    [oldTokens, newTokens, oldHeadTokens, newHeadTokens],
+  );
   const hasPairs = useMemo(() => items.some((item) => (item.kind === 'line' && item.pair !== undefined) || (item.kind === 'pair' && item.split.left?.kind === 'removed' && item.split.right?.kind === 'added')), [items]);
   const wordChanges = useWordChanges(hasPairs);
   const showWhole = useCallback((key: string) => setWhole((current) => (current.has(key) ? current : new Set(current).add(key))), []);

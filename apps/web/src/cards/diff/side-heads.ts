@@ -1,0 +1,25 @@
+import type { HighlightedLine, WindowLines } from '../../highlight/highlighted-line';
+
+/**
+ * The highlight worker runs the newest window first, whole: of a file's two sides, the one
+ * asked for last would colour all its lines before the other's first rows. So each long side
+ * is also asked for as its head — its first lines, the same grammar state from the same first
+ * line, so the same tokens — after both full sides: the heads run first and the rows on
+ * screen get both sides' colours at once; the full sides follow. Pure.
+ */
+export const SIDE_HEAD_LINES = 32;
+
+const NO_HEAD: readonly string[] = [];
+
+/** The head to ask for separately: none for a side short enough to be quick whole. */
+export function sideHead(texts: readonly string[]): readonly string[] {
+  return texts.length > SIDE_HEAD_LINES * 2 ? texts.slice(0, SIDE_HEAD_LINES) : NO_HEAD;
+}
+
+/** A side's tokens: the full window's where they arrived, else the head's. */
+export function withHead(full: WindowLines, head: WindowLines): WindowLines {
+  if (head.length === 0 || head.every((line, index) => line === undefined || full[index] !== undefined)) return full;
+  const merged: (HighlightedLine | undefined)[] = full.slice();
+  for (let index = 0; index < head.length; index += 1) merged[index] ??= head[index];
+  return merged;
+}
