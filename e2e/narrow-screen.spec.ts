@@ -1,3 +1,5 @@
+import { appendFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { card, timelineOf } from './support/cards';
 import { expect, runCommand, test } from './support/test';
@@ -9,10 +11,16 @@ const LONG_PATH = FOLDER + NAME;
 /** The read card (its title, from the tool, shortens a long path). */
 const READ_TITLE = /^Read packages\/webapp\//;
 
+/** Lines whose match a phone's row cuts: wholly past the cut, and half in view. */
+const CUT_AWAY = `${'x'.repeat(70)}cutneedle\n`;
+const CUT_HALF = `${'x'.repeat(20)}cutneedle ${'y'.repeat(60)}\n`;
+
 test.use({
   workspaceFiles: {
     [LONG_PATH]: 'export function ChannelEditor() {\n  return null;\n}\n',
     'src/greet.ts': 'export function greet(name: string): string {\n  return `hello ${name}`;\n}\n',
+    'notes/cut-away.txt': CUT_AWAY,
+    'notes/cut-half.txt': CUT_HALF,
   },
 });
 
@@ -29,8 +37,29 @@ async function expectHeaderControlsVisible(page: Page): Promise<void> {
   await expect(header.getByRole('button', { name: /^Theme: / })).toBeInViewport({ ratio: 1 });
   const connection = header.getByRole('status');
   await expect(connection).toBeInViewport({ ratio: 1 });
-  // The state in words, not only a coloured dot: the label shows at least its first letters.
-  expect(await connection.locator('.connection__label').evaluate((label) => label.getBoundingClientRect().width)).toBeGreaterThan(20);
+  // A dot on screen; the state in words for a screen reader and as its title.
+  await expect(connection.locator('.connection__dot')).toBeVisible();
+  await expect(connection).toHaveText('Connected');
+  await expect(connection).toHaveAttribute('title', 'Connected');
+}
+
+/** Pixels of the light theme's mark colour (#ffdf5d) in a screenshot of `element`. */
+async function markColouredPixels(page: Page, element: Locator): Promise<number> {
+  const png = (await element.screenshot()).toString('base64');
+  return page.evaluate(async (data) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${data}`;
+    await image.decode();
+    const canvas = new OffscreenCanvas(image.width, image.height);
+    const context = canvas.getContext('2d')!;
+    context.drawImage(image, 0, 0);
+    const { data: pixels } = context.getImageData(0, 0, image.width, image.height);
+    let count = 0;
+    for (let at = 0; at < pixels.length; at += 4) {
+      if (pixels[at]! > 235 && Math.abs(pixels[at + 1]! - 223) < 24 && pixels[at + 2]! < 150) count += 1;
+    }
+    return count;
+  }, png);
 }
 
 /**
@@ -135,8 +164,136 @@ for (const viewport of [
   });
 }
 
+test.describe('390×844, a phone: the room goes to what the person reads', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the header keeps the workspace folder: the model an icon, the connection a dot, each with its words', async ({ page, toolcards }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto(toolcards.url);
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('status')).toHaveText('Connected');
+    const workspace = header.locator('.app-header__workspace');
+    await expect(workspace).toBeVisible();
+    expect((await workspace.boundingBox())!.width, 'the folder has the room').toBeGreaterThan(150);
+    await expect(workspace).toHaveAttribute('title', toolcards.workspace);
+    const model = header.locator('.app-header__model');
+    await expect(model).toHaveAttribute('title', 'No model configured');
+    await expect(model).toHaveText(/no model/);
+    expect((await model.boundingBox())!.width, 'the model is an icon').toBeLessThan(32);
+    const connection = header.getByRole('status');
+    expect((await connection.boundingBox())!.width, 'the connection is a dot').toBeLessThan(16);
+    await expectHeaderControlsVisible(page);
+  });
+
+  test('the help reads in one column and closes when a command is sent; the find bar is one row', async ({ page, toolcards }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto(toolcards.url);
+    await runCommand(page, '/help');
+    const help = page.getByRole('region', { name: 'Composer help' });
+    await expect(help).toBeVisible();
+    const box = (await help.boundingBox())!;
+    for (const description of await help.locator('dd').all()) {
+      const { x, width } = (await description.boundingBox())!;
+      expect(x + width, 'each description ends inside the help').toBeLessThanOrEqual(box.x + box.width);
+      expect(width, 'each description has the help’s width, not a sliver').toBeGreaterThan(box.width * 0.7);
+      expect(await description.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    }
+    await runCommand(page, '/grep export');
+    await expect(card(page, /^Grep export/)).toBeVisible();
+    await expect(help).toBeHidden();
+
+    await page.keyboard.press('Control+f');
+    const find = page.getByRole('search', { name: 'Find in session' });
+    await find.getByRole('searchbox').fill('export');
+    await expect(find.getByRole('status')).toHaveText(/of \d+/);
+    const tops = await find.evaluate((bar) => [...bar.children].map((child) => child.getBoundingClientRect().top + child.getBoundingClientRect().height / 2));
+    expect(Math.max(...tops) - Math.min(...tops), 'every part of the find bar on one row').toBeLessThan(4);
+    expect((await find.boundingBox())!.height).toBeLessThan(48);
+  });
+
+  test('a match row gives its line the width: its actions show on the row focused, hovered or opened', async ({ page, toolcards }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto(toolcards.url);
+    await runCommand(page, '/grep export src');
+    const search = card(page, /^Grep export in src/);
+    const row = search.locator('.tc-search__row').first();
+    await expect(row).toBeVisible();
+    const actions = row.getByRole('button', { name: /^Copy path:line/ });
+    await expect(actions).toBeHidden();
+    const line = row.locator('.tc-search__match');
+    expect((await line.boundingBox())!.width, 'the line has the row').toBeGreaterThan((await row.boundingBox())!.width - 8);
+    await line.focus();
+    await expect(actions).toBeVisible();
+    // Tab from the row reaches them.
+    await page.keyboard.press('Tab');
+    await expect(row.getByRole('link', { name: /^Open in editor/ })).toBeFocused();
+  });
+
+  test('the composer fits: a one-line placeholder and a two-line no-model note', async ({ page, toolcards }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto(toolcards.url);
+    const input = page.getByRole('textbox', { name: 'Message or command' });
+    const fits = await input.evaluate((element: HTMLTextAreaElement) => {
+      const style = getComputedStyle(element);
+      const context = new OffscreenCanvas(1, 1).getContext('2d')!;
+      context.font = `${style.fontSize} ${style.fontFamily}`;
+      const room = element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return { text: context.measureText(element.placeholder).width, room };
+    });
+    expect(fits.text, `the placeholder (${fits.text}px) on one line of ${fits.room}px`).toBeLessThanOrEqual(fits.room);
+    const note = page.getByRole('note', { name: 'No model configured' });
+    await expect(note).toContainText('TOOLCARDS_API_KEY');
+    const lines = await note.locator('p:visible').evaluate((paragraph) => {
+      const range = document.createRange();
+      range.selectNodeContents(paragraph);
+      // One rect per line box fragment: count the distinct line tops.
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top / 4))).size;
+    });
+    expect(lines, 'the note in two lines').toBeLessThanOrEqual(2);
+  });
+
+  test('a match the row cuts leaves no empty yellow box after the …', async ({ page, toolcards }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto(toolcards.url);
+    await runCommand(page, '/grep cutneedle notes');
+    const search = card(page, /^Grep cutneedle in notes/);
+    const away = search.getByRole('button', { name: /^notes\/cut-away\.txt line 1:/ });
+    const half = search.getByRole('button', { name: /^notes\/cut-half\.txt line 1:/ });
+    await expect(away).toBeVisible();
+    await expect(half).toBeVisible();
+    // Cut by the row's width, not by the preview: the mark is there, past the visible end.
+    const awayText = away.locator('.tc-search__line-text');
+    expect(await awayText.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+    await expect(away.locator('mark')).toHaveText('cutneedle');
+    expect(await markColouredPixels(page, awayText), 'no mark colour where no mark text shows').toBe(0);
+    // The mark in view is painted.
+    expect(await markColouredPixels(page, half.locator('.tc-search__line-text'))).toBeGreaterThan(50);
+  });
+});
+
 test.describe('1280×800', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('a read card whose file changed keeps its actions where they were: the stale badge does not push them to a row of their own', async ({ page, toolcards }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto(toolcards.url);
+    await runCommand(page, `/read ${LONG_PATH}`);
+    const read = card(page, READ_TITLE);
+    await expect(read.getByRole('region', { name: 'File contents' })).toContainText('ChannelEditor');
+    const header = read.locator('.tc-card__header');
+    const copyLink = read.getByRole('button', { name: 'Copy link' });
+    const before = (await copyLink.boundingBox())!;
+    await appendFile(path.join(toolcards.workspace, LONG_PATH), '// changed after the read\n');
+    await expect(read.locator('.tc-read__stale')).toHaveText('changed since read (not these lines)');
+    // The badge joins the details; the actions stay on that row, where they were.
+    const badgeTop = await read.locator('.tc-read__stale').evaluate((element) => element.getBoundingClientRect().top + element.getBoundingClientRect().height / 2);
+    const actionsTop = await header.locator('.tc-card__actions').evaluate((element) => element.getBoundingClientRect().top + element.getBoundingClientRect().height / 2);
+    expect(Math.abs(actionsTop - badgeTop), 'the actions on the badge’s row').toBeLessThan(6);
+    expect(await copyLink.boundingBox()).toEqual(before);
+    await expect(copyLink).toBeInViewport({ ratio: 1 });
+    const name = read.locator('.tc-card__heading .tc-path__name');
+    expect(await name.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+  });
 
   test('a wide window keeps the sessions panel beside the timeline, not a drawer', async ({ page, toolcards }) => {
     await page.emulateMedia({ colorScheme: 'light' });
