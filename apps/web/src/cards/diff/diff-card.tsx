@@ -70,7 +70,7 @@ export function DiffCard({ view, onOpenLocation, fileSource }: DiffCardProps) {
             The edit changed no file.
           </p>
         ) : (
-          view.files.map((file, index) => <DiffFileSection key={`${index}:${file.path}`} file={file} layout={layout} fileSource={fileSource} onOpenLocation={onOpenLocation} headed={!only} />)
+          view.files.map((file, index) => <DiffFileSection key={`${index}:${file.path}`} file={file} fileIndex={index} layout={layout} fileSource={fileSource} onOpenLocation={onOpenLocation} headed={!only} />)
         )}
       </div>
     </CardFrame>
@@ -79,6 +79,7 @@ export function DiffCard({ view, onOpenLocation, fileSource }: DiffCardProps) {
 
 interface DiffFileSectionProps {
   file: DiffFile;
+  fileIndex: number;
   layout: DiffLayout;
   fileSource: FileSource | undefined;
   onOpenLocation: DiffCardProps['onOpenLocation'];
@@ -86,7 +87,7 @@ interface DiffFileSectionProps {
   headed: boolean;
 }
 
-function DiffFileSection({ file, layout, fileSource, onOpenLocation, headed }: DiffFileSectionProps) {
+function DiffFileSection({ file, fileIndex, layout, fileSource, onOpenLocation, headed }: DiffFileSectionProps) {
   const freshness = useDiffFreshness(fileSource, file);
   const counts = useMemo(() => changeCounts([file]), [file]);
   // An empty diff starts no highlight: still warm its language for the cards after it.
@@ -124,7 +125,7 @@ function DiffFileSection({ file, layout, fileSource, onOpenLocation, headed }: D
           {noHunksText(file)}
         </p>
       ) : (
-        <DiffFileBody file={file} layout={layout} fileSource={fileSource} onOpenLocation={onOpenLocation} label={`Changes to ${file.path}`} />
+        <DiffFileBody file={file} fileIndex={fileIndex} layout={layout} fileSource={fileSource} onOpenLocation={onOpenLocation} label={`Changes to ${file.path}`} />
       )}
     </section>
   );

@@ -34,6 +34,8 @@ interface DiffFileBodyProps {
   hunkLinks?: boolean;
   /** The accessible name of the scrolling region. */
   label: string;
+  /** The file's index in its card's view (find in session's address of a line). */
+  fileIndex?: number;
 }
 
 /**
@@ -41,7 +43,7 @@ interface DiffFileBodyProps {
  * "Show changes"): two gutters, each side highlighted as its own sequence, changed words
  * marked, long unchanged runs folded, gaps between hunks expandable from the file now.
  */
-export function DiffFileBody({ file, layout = 'unified', fileSource, onOpenLocation, hunkLinks = true, label }: DiffFileBodyProps) {
+export function DiffFileBody({ file, layout = 'unified', fileSource, onOpenLocation, hunkLinks = true, label, fileIndex = 0 }: DiffFileBodyProps) {
   const sides = useMemo(() => diffSides(file), [file]);
   const [expansion, setExpansion] = useState<DiffExpansion>(() => ({ openFolds: new Set(), gapLines: new Map() }));
   const [gapState, setGapState] = useState<{ loading?: number; error?: string }>({});
@@ -88,7 +90,7 @@ export function DiffFileBody({ file, layout = 'unified', fileSource, onOpenLocat
   );
 
   const renderItem = (item: DiffItem, index: number, placement: { style?: CSSProperties; rowRef?: (element: Element | null) => void }): ReactNode => {
-    const common = { index, style: placement.style, rowRef: placement.rowRef, rowKey: item.key, whole: whole.has(item.key), onShowWhole: showWhole };
+    const common = { index, fileIndex, style: placement.style, rowRef: placement.rowRef, rowKey: item.key, whole: whole.has(item.key), onShowWhole: showWhole };
     switch (item.kind) {
       case 'hunk':
         return (

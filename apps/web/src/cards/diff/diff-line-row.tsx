@@ -69,6 +69,8 @@ const NO_MARKS: readonly TextRange[] = [];
 
 interface RowPlacement {
   index: number;
+  /** The file's index in the card's view: find in session names a line by file, hunk and line. */
+  fileIndex: number;
   style?: CSSProperties;
   rowRef?: Ref<HTMLDivElement>;
 }
@@ -87,10 +89,10 @@ interface UnifiedRowProps extends RowPlacement {
  * One unified row: old and new line numbers (drawn by CSS from data-line-number, so never
  * selected or copied), the sign, the code. Memoized: a virtual list re-renders on scroll.
  */
-export const UnifiedDiffRow = memo(function UnifiedDiffRow({ row, pair, tokens, wordChanges, whole, onShowWhole, rowKey, index, style, rowRef }: UnifiedRowProps) {
+export const UnifiedDiffRow = memo(function UnifiedDiffRow({ row, pair, tokens, wordChanges, whole, onShowWhole, rowKey, fileIndex, index, style, rowRef }: UnifiedRowProps) {
   const marks = useMemo(() => marksOf(row, pair, wordChanges), [row, pair, wordChanges]);
   return (
-    <div ref={rowRef} className={`tc-diff__row is-${row.kind}`} data-index={index} style={style}>
+    <div ref={rowRef} className={`tc-diff__row is-${row.kind}`} data-index={index} data-diff-line={`${fileIndex}:${row.hunk}:${row.line}`} style={style}>
       <span className="tc-diff__num" aria-hidden="true" data-line-number={row.kind === 'added' ? '' : row.old} />
       <span className="tc-diff__num" aria-hidden="true" data-line-number={row.kind === 'removed' ? '' : row.new} />
       <span className="tc-diff__sign" aria-label={SIGN_LABEL[row.kind]}>
@@ -113,14 +115,14 @@ interface SplitRowProps extends RowPlacement {
 }
 
 /** One split row: the old side on the left, the new on the right; a side with no line is blank. */
-export const SplitDiffRow = memo(function SplitDiffRow({ left, right, leftTokens, rightTokens, wordChanges, whole, onShowWhole, rowKey, index, style, rowRef }: SplitRowProps) {
+export const SplitDiffRow = memo(function SplitDiffRow({ left, right, leftTokens, rightTokens, wordChanges, whole, onShowWhole, rowKey, fileIndex, index, style, rowRef }: SplitRowProps) {
   const leftMarks = useMemo(() => marksOf(left, right, wordChanges), [left, right, wordChanges]);
   const rightMarks = useMemo(() => marksOf(right, left, wordChanges), [left, right, wordChanges]);
   const side = (row: DiffLineRow | undefined, number: number | undefined, tokens: HighlightedLine | undefined, marks: readonly TextRange[], which: 'old' | 'new') =>
     row === undefined ? (
       <div className={`tc-diff__half is-${which} is-blank`} />
     ) : (
-      <div className={`tc-diff__half is-${which} is-${row.kind}`}>
+      <div className={`tc-diff__half is-${which} is-${row.kind}`} data-diff-line={which === 'new' && row.kind === 'context' ? undefined : `${fileIndex}:${row.hunk}:${row.line}`}>
         <span className="tc-diff__num" aria-hidden="true" data-line-number={number} />
         <span className="tc-diff__sign" aria-label={SIGN_LABEL[row.kind]}>
           {SIGN[row.kind]}

@@ -5,10 +5,16 @@ import { diffLineKind, type DiffFile, type DiffHunk } from '@toolcards/protocol'
  * place it in its file's old-side and new-side texts (DiffSides): each side is highlighted
  * as one sequence, so a removed line is coloured with the grammar state of the old file.
  */
-export type DiffLineRow =
-  | { kind: 'context'; old: number; new: number; text: string; oldIndex: number; newIndex: number; noNewline?: true }
-  | { kind: 'removed'; old: number; text: string; oldIndex: number; noNewline?: true }
-  | { kind: 'added'; new: number; text: string; newIndex: number; noNewline?: true };
+export type DiffLineRow = (
+  | { kind: 'context'; old: number; new: number; text: string; oldIndex: number; newIndex: number }
+  | { kind: 'removed'; old: number; text: string; oldIndex: number }
+  | { kind: 'added'; new: number; text: string; newIndex: number }
+) & {
+  /** Where the line is in the view: its hunk, and its index in the hunk's lines (what find in session names). */
+  hunk: number;
+  line: number;
+  noNewline?: true;
+};
 
 export interface HunkRows {
   hunk: DiffHunk;
@@ -42,24 +48,25 @@ export function firstLineOf(start: number, lines: number): number {
 export function diffSides(file: Pick<DiffFile, 'hunks'>): DiffSides {
   const oldTexts: string[] = [];
   const newTexts: string[] = [];
-  const hunks = file.hunks.map((hunk): HunkRows => {
+  const hunks = file.hunks.map((hunk, hunkIndex): HunkRows => {
     let oldNumber = firstLineOf(hunk.oldStart, hunk.oldLines);
     let newNumber = firstLineOf(hunk.newStart, hunk.newLines);
     let firstAdded: number | undefined;
     const rows: DiffLineRow[] = [];
-    for (const line of hunk.lines) {
+    for (const [lineIndex, line] of hunk.lines.entries()) {
       const text = line.slice(1);
+      const at = { hunk: hunkIndex, line: lineIndex };
       const kind = diffLineKind(line);
       switch (kind) {
         case 'context':
-          rows.push({ kind, old: oldNumber++, new: newNumber++, text, oldIndex: oldTexts.push(text) - 1, newIndex: newTexts.push(text) - 1 });
+          rows.push({ kind, old: oldNumber++, new: newNumber++, text, oldIndex: oldTexts.push(text) - 1, newIndex: newTexts.push(text) - 1, ...at });
           break;
         case 'removed':
-          rows.push({ kind, old: oldNumber++, text, oldIndex: oldTexts.push(text) - 1 });
+          rows.push({ kind, old: oldNumber++, text, oldIndex: oldTexts.push(text) - 1, ...at });
           break;
         case 'added':
           firstAdded ??= newNumber;
-          rows.push({ kind, new: newNumber++, text, newIndex: newTexts.push(text) - 1 });
+          rows.push({ kind, new: newNumber++, text, newIndex: newTexts.push(text) - 1, ...at });
           break;
         case 'no-newline-marker': {
           const last = rows.at(-1);

@@ -52,7 +52,7 @@ export function PlanCard({ view }: PlanCardProps) {
           {view.items.map((item, index) => {
             const change = changes?.marks[index];
             return (
-              <li key={index} className={`tc-plan__item is-${item.status}`}>
+              <li key={index} className={`tc-plan__item is-${item.status}`} data-plan-item={index}>
                 <span className="tc-plan__mark" role="img" aria-label={STATUS_LABEL[item.status]} title={STATUS_LABEL[item.status]}>
                   {STATUS_MARK[item.status]}
                 </span>
