@@ -63,3 +63,19 @@ export function decodeJsonChars(line: Buffer, from: number, to: number): string 
   if (to <= from) return '';
   return JSON.parse(`"${line.toString('utf8', from, to)}"`) as string;
 }
+
+/**
+ * `end` of a string's content, moved back to the start of an escape sequence the end cuts
+ * through (never below `floor`). Only the last few bytes are read: the backslash nearest
+ * before `end` starts a sequence when an odd run of backslashes ends with it.
+ */
+export function wholeEscapesBefore(line: Buffer, end: number, floor: number): number {
+  for (let at = end - 1; at >= Math.max(floor, end - 5); at -= 1) {
+    if (line[at] !== BACKSLASH) continue;
+    let run = 1;
+    while (at - run >= floor && line[at - run] === BACKSLASH) run += 1;
+    if (run % 2 === 0) return end;
+    return at + (line[at + 1] === LETTER_U ? 6 : 2) > end ? at : end;
+  }
+  return end;
+}

@@ -65,11 +65,11 @@ describe('snippetForMatches', () => {
 
 describe('snippetForMatches on the first part of a long line', () => {
   it('places a match in a string the cut runs through, with an ellipsis where the line was cut', () => {
-    for (const cut of [0, 1, 2, 3, 4, 5]) {
-      const { line, start, end } = logged(event(`a needle then ${'é\\n'.repeat(50)}`), 'needle');
+    for (const [filler, cut] of ['é\\n', '\u0001"', '😀'].flatMap((each) => [0, 1, 2, 3, 4, 5].map((shift) => [each, shift] as const))) {
+      const { line, start, end } = logged(event(`a needle then ${filler.repeat(50)}`), 'needle');
       const part = line.subarray(0, start + 40 + cut);
       const placed = snippetForMatches(part, [{ start, end }])!;
-      expect(placed.snippet.slice(...(placed.ranges[0] as [number, number])), String(cut)).toBe('needle');
+      expect(placed.snippet.slice(...(placed.ranges[0] as [number, number])), `${JSON.stringify(filler)} ${cut}`).toBe('needle');
       expect(placed.snippet.endsWith('…')).toBe(true);
     }
   });

@@ -1,5 +1,5 @@
 import type { MatchRange } from '@toolcards/protocol';
-import { alignedToEscapes, charEnd, charStart, closingQuote, decodeJsonChars, QUOTE } from './json-line-scan';
+import { alignedToEscapes, charEnd, charStart, closingQuote, decodeJsonChars, QUOTE, wholeEscapesBefore } from './json-line-scan';
 
 /** Characters of the matched text kept on each side of the match. */
 export const SNIPPET_SIDE = 60;
@@ -47,7 +47,7 @@ export function snippetForMatches(line: Buffer, matches: readonly { start: numbe
 function snippetInJsonLine(line: Buffer, literal: StringValue, start: number, end: number | undefined): PlacedSnippet | undefined {
   const contentStart = literal.open + 1;
   // A string cut short by the line's end ends at the last whole character and escape sequence.
-  const contentEnd = literal.cutShort ? charEnd(line, alignedToEscapes(line, contentStart, [{ offset: line.length, to: 'start' }])[0]!, contentStart) : literal.close;
+  const contentEnd = literal.cutShort ? charEnd(line, wholeEscapesBefore(line, line.length, contentStart), contentStart) : literal.close;
   if (start >= contentEnd) return undefined;
   const matchBytes = Math.max(0, (end ?? start) - start);
   // Offsets in increasing order, each moved off the inside of an escape sequence.

@@ -6,7 +6,7 @@ import { runRipgrep, type RipgrepOutcome } from '@toolcards/tools';
 import { eventSkeleton } from './json-line-skeleton';
 import { snippetForMatches } from './json-text-snippet';
 import { lineCountOf, locatedLineOf, type LocatedLine } from './located-line';
-import { readLogLine } from './log-line-reader';
+import { LogLineReader, type LogLine } from './log-line-reader';
 import { callLabel, placeHit } from './search-hit';
 import { countArgsFor, locateArgsFor, matchArgsFor, type LogTargets, type SessionSearchQuery } from './search-query';
 import { matchSpansIn } from './match-spans';
@@ -15,7 +15,11 @@ export type SessionSearchOutcome =
   | { ok: true; response: SessionSearchResponse }
   | { ok: false; status: 400 | 503; code: 'BAD_REQUEST' | 'SEARCH_FAILED' | 'SEARCH_TIMEOUT'; message: string };
 
-/** A search answers or fails within this, every pass included (ripgrep is killed at the deadline). */
+/**
+ * A search answers or fails within this, every pass included: ripgrep is killed at the
+ * deadline (locating or counting cut short → SEARCH_TIMEOUT); events not read back or
+ * placed by then are counted in `more` or listed unmarked.
+ */
 export const SEARCH_TIMEOUT_MS = 4_000;
 /** A listed event longer than this is read only this far: enough to place most matches, never a whole giant line in memory. */
 const MAX_EVENT_BYTES = 4 * 1024 * 1024;
@@ -111,9 +115,10 @@ export async function searchSessions(store: SessionStore, query: SessionSearchQu
     planned.push({ sessionId, title: summary?.title || sessionId, lines });
   }
   // A few logs read at once: the reads wait on the disk or the page cache, not on this thread.
-  const read = await inTurns(planned, LOGS_READ_AT_ONCE, ({ sessionId, lines }) => readEvents(path.join(sessionsDir, `${sessionId}.jsonl`), lines));
+  // Past the deadline the rest is not read: those events are counted in `more`, not listed.
+  const readers = Array.from({ length: LOGS_READ_AT_ONCE }, () => new LogLineReader(MAX_EVENT_BYTES));
+  const read = await inTurns(planned, readers, ({ sessionId, lines }, reader) => readEvents(reader, path.join(sessionsDir, `${sessionId}.jsonl`), lines, deadline));
   if (signal.aborted) return cancelled();
-  if (Date.now() >= deadline) return timedOut();
   const unreadable = read.reduce((sum, { malformed }) => sum + malformed, 0);
   const listed = planned.flatMap(({ sessionId, title }, index) => (read[index]!.events.length > 0 ? [{ sessionId, title, events: read[index]!.events }] : []));
 
@@ -125,7 +130,7 @@ export async function searchSessions(store: SessionStore, query: SessionSearchQu
       signal,
       deadline,
     ),
-    callLabelsFor(listed, sessionsDir, signal, left()),
+    callLabelsFor(listed, sessionsDir, signal, deadline),
   ]);
   if (signal.aborted) return cancelled();
 
@@ -157,7 +162,7 @@ export async function searchSessions(store: SessionStore, query: SessionSearchQu
  * line is not an event (`malformed` of them); an event over MAX_EVENT_BYTES is left out of
  * the list but stays counted in `more`.
  */
-async function readEvents(file: string, lines: readonly LocatedLine[]): Promise<{ events: ListedEvent[]; malformed: number }> {
+async function readEvents(reader: LogLineReader, file: string, lines: readonly LocatedLine[], deadline: number): Promise<{ events: ListedEvent[]; malformed: number }> {
   const events: ListedEvent[] = [];
   let malformed = 0;
   if (lines.length === 0) return { events, malformed };
@@ -169,8 +174,10 @@ async function readEvents(file: string, lines: readonly LocatedLine[]): Promise<
     return { events, malformed: lines.length };
   }
   try {
+    const { size } = await handle.stat();
     for (const located of lines) {
-      const event = await eventAt(handle, located.lineOffset);
+      if (Date.now() >= deadline) break;
+      const event = await eventAt(await reader.lineAt(handle, size, located.lineOffset));
       if (event === 'malformed') malformed += 1;
       else if (event !== 'too-large') events.push({ located, ...event });
     }
@@ -180,8 +187,7 @@ async function readEvents(file: string, lines: readonly LocatedLine[]): Promise<
   }
 }
 
-async function eventAt(handle: FileHandle, offset: number): Promise<{ event: SessionEvent; line: Buffer } | 'malformed' | 'too-large'> {
-  const line = await readLogLine(handle, offset, MAX_EVENT_BYTES);
+function eventAt(line: LogLine): { event: SessionEvent; line: Buffer } | 'malformed' | 'too-large' {
   if (!line.whole) return 'too-large';
   let parsed: unknown;
   try {
@@ -193,18 +199,18 @@ async function eventAt(handle: FileHandle, offset: number): Promise<{ event: Ses
   }
   const narrowed = parsedSessionEventSchema.safeParse(parsed);
   if (!narrowed.success) return 'malformed';
-  // A copy, so the rest of a long line is not held while the search goes on.
-  return { event: narrowed.data, line: line.bytes.length > RETAINED_LINE_BYTES ? Buffer.from(line.bytes.subarray(0, RETAINED_LINE_BYTES)) : line.bytes };
+  // A copy (the reader's buffer serves the next line), and never the rest of a long line.
+  return { event: narrowed.data, line: Buffer.from(line.bytes.subarray(0, RETAINED_LINE_BYTES)) };
 }
 
-/** `work` over every item, at most `atOnce` at a time; the results in the items' order. */
-async function inTurns<Item, Result>(items: readonly Item[], atOnce: number, work: (item: Item) => Promise<Result>): Promise<Result[]> {
+/** `work` over every item, one worker per tool (each uses its own the whole time); the results in the items' order. */
+async function inTurns<Item, Tool, Result>(items: readonly Item[], tools: readonly Tool[], work: (item: Item, tool: Tool) => Promise<Result>): Promise<Result[]> {
   const results: Result[] = new Array(items.length);
   let next = 0;
-  const worker = async () => {
-    for (let index = next++; index < items.length; index = next++) results[index] = await work(items[index]!);
+  const worker = async (tool: Tool) => {
+    for (let index = next++; index < items.length; index = next++) results[index] = await work(items[index]!, tool);
   };
-  await Promise.all(Array.from({ length: Math.min(atOnce, items.length) }, worker));
+  await Promise.all(tools.slice(0, items.length).map(worker));
   return results;
 }
 
@@ -218,7 +224,7 @@ async function callLabelsFor(
   listed: readonly { sessionId: string; events: readonly ListedEvent[] }[],
   sessionsDir: string,
   signal: AbortSignal,
-  timeoutMs: number,
+  deadline: number,
 ): Promise<Map<string, Map<string, string>>> {
   const labels = new Map<string, Map<string, string>>();
   const wanted = new Set<string>();
@@ -237,23 +243,25 @@ async function callLabelsFor(
     }
     if (needed) files.push(path.join(sessionsDir, `${sessionId}.jsonl`));
   }
-  if (wanted.size === 0) return labels;
+  // Past the deadline a result is named by its meta, not by its call.
+  if (wanted.size === 0 || Date.now() >= deadline) return labels;
   const calls: LocatedLine[] = [];
   await runRipgrep({
     args: locateArgsFor(['--case-sensitive', '--fixed-strings', ...[...wanted].map((pattern) => `--regexp=${pattern}`)], { files }, wanted.size),
     cwd: sessionsDir,
     signal,
-    timeoutMs,
+    timeoutMs: Math.max(1, deadline - Date.now()),
     separator: 10,
     onRecord(buffer, start, end) {
       const line = locatedLineOf(buffer.subarray(start, end), sessionsDir);
       if (line) calls.push(line);
     },
   });
+  const reader = new LogLineReader(MAX_EVENT_BYTES);
   const callsOf = new Map<string, LocatedLine[]>();
   for (const call of calls) callsOf.set(call.sessionId, [...(callsOf.get(call.sessionId) ?? []), call]);
   for (const [sessionId, sessionCalls] of callsOf) {
-    const read = await readEvents(path.join(sessionsDir, `${sessionId}.jsonl`), sessionCalls);
+    const read = await readEvents(reader, path.join(sessionsDir, `${sessionId}.jsonl`), sessionCalls, deadline);
     for (const { event } of read.events) {
       if (event.type === 'tool/call') labels.get(sessionId)?.set(event.data.callId, callLabel(event.data.name, event.data.args));
     }
