@@ -14,7 +14,7 @@ const LATER_BUDGET = 16 * 1024 * 1024;
 /** Bytes of the line kept before a match when asking where it ends: context for `^`, `\b` and the like. */
 const WINDOW_BEFORE = 256;
 /** Bytes kept from the match on: a longer match is cut there (the snippet shows less anyway). */
-const WINDOW_AFTER = 4096;
+const WINDOW_AFTER = 1024;
 /** Matches kept per line: the snippet needs the first one in the event's text. */
 const SPANS_KEPT = 16;
 

@@ -24,7 +24,7 @@ export const SEARCH_TIMEOUT_MS = 4_000;
 /** A listed event longer than this is read only this far: enough to place most matches, never a whole giant line in memory. */
 const MAX_EVENT_BYTES = 4 * 1024 * 1024;
 /** Of a listed event, this much of its line is kept to place the match in: the snippet of a match further in is its first line, unmarked. */
-const RETAINED_LINE_BYTES = 256 * 1024;
+const RETAINED_LINE_BYTES = 128 * 1024;
 /** Logs read back at once. */
 const LOGS_READ_AT_ONCE = 4;
 /** Past this many logs to count, the count pass reads the folder instead of a list of paths (argv stays small). */
