@@ -73,4 +73,15 @@ describe('search across sessions', () => {
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search all sessions' }), '(a');
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('unclosed group'));
   });
+
+  it('says how many more events matched than it lists', async () => {
+    const client = clientForTests({ api: { searchSessions: async (query) => ({ ...answer(query.text), more: 1204, truncated: true, sessions: 40 }) } });
+    render(
+      <ClientProvider client={client}>
+        <SessionList onOpened={() => {}} />
+      </ClientProvider>,
+    );
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search all sessions' }), 'needle');
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('2 hits in 40 sessions, 1,204 more not listed: narrow the search to see them'));
+  });
 });
