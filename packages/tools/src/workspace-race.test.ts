@@ -58,8 +58,11 @@ beforeAll(async () => {
   await mkdir(path.join(root, 'swapped'), { recursive: true });
   await mkdir(outside);
   await writeFile(path.join(root, 'swapped', 'notes.txt'), 'inside needle\n');
-  // Siblings the walk of the root passes on its way: they widen the window between listing `swapped` and opening it.
-  for (let i = 0; i < 50; i += 1) await writeFile(path.join(root, `sibling-${i}.txt`), 'sibling\n');
+  // Sibling folders the walk of the root may take first: they widen the window between listing `swapped` and opening it.
+  for (let i = 0; i < 20; i += 1) {
+    await mkdir(path.join(root, `sibling-${i}`));
+    for (let j = 0; j < 10; j += 1) await writeFile(path.join(root, `sibling-${i}`, `file-${j}.txt`), 'sibling\n');
+  }
   await writeFile(path.join(outside, 'notes.txt'), `${SECRET} needle\n`);
   await writeFile(path.join(outside, `${SECRET}.txt`), `${SECRET} needle\n`);
   // The link lives outside the root; the exchange puts it where `swapped` was.
