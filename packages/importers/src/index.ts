@@ -2,3 +2,6 @@
 
 // The contract
 export type { TranscriptImporter, ImportedSource, ImportedEvent, TranscriptFacts, SkippedRecords } from './transcript-importer';
+
+// Claude Code (1.0.x to 2.1)
+export { createClaudeCodeImporter } from './claude-code/claude-code-importer';

@@ -1,0 +1,55 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runClaudeCode, type ClaudeCodeRun } from '../test-support/claude-code-run';
+import { makeScenarioWorkspace, scenarioTurns, SCENARIO_ENV, SCENARIO_PROMPT, SCENARIO_TOOLS } from '../test-support/claude-code-scenario';
+import { mapTranscript } from '../test-support/claude-mapped-session';
+import { expectScenarioCards } from '../test-support/claude-scenario-expectations';
+import { createClaudeCodeImporter } from './claude-code-importer';
+
+/**
+ * The real Claude Code CLI (the pinned 2.1.332, scripts/agent-clis.mjs) runs a scripted
+ * conversation against the fake Anthropic server in a temp HOME and workspace; the transcript it
+ * wrote is mapped and every card is checked against the workspace's files.
+ */
+describe('Claude Code 2.1 transcript, written by the real CLI', () => {
+  let run: ClaudeCodeRun;
+  let workspace: string;
+
+  beforeAll(async () => {
+    workspace = await makeScenarioWorkspace();
+    run = await runClaudeCode({ workspace, prompt: SCENARIO_PROMPT, turns: scenarioTurns(workspace), allowedTools: SCENARIO_TOOLS, env: SCENARIO_ENV });
+  }, 120_000);
+
+  it('ran the whole script and nothing else', () => {
+    expect(run.exitCode).toBe(0);
+    expect(run.server.unexpected).toEqual([]);
+    expect(run.stdout).toContain('All done');
+  });
+
+  it('maps every call to a card that shows what the files hold', async () => {
+    const importer = createClaudeCodeImporter();
+    const session = mapTranscript(importer, run.transcript);
+    const files = new Map<string, string>();
+    for (const path of ['src/alpha.ts', 'notes/new.md']) files.set(path, await readFile(join(workspace, path), 'utf8'));
+    expectScenarioCards(session, workspace, (path) => files.get(path)!);
+    // Every call got its result.
+    expect([...session.calls.values()].filter((call) => call.result === undefined)).toEqual([]);
+  });
+
+  it('says what the session is', () => {
+    const importer = createClaudeCodeImporter();
+    mapTranscript(importer, run.transcript);
+    const facts = importer.facts();
+    expect(facts.agentVersion).toBe('2.1.332');
+    expect(facts.cwd).toBe(workspace);
+    expect(facts.title).toBe(SCENARIO_PROMPT);
+    expect(run.transcriptPath).toContain(`${facts.agentSessionId}.jsonl`);
+    expect(Date.parse(facts.createdAt!)).not.toBeNaN();
+    // The records that are not the conversation, counted by type.
+    const { byType } = importer.skipped();
+    expect(byType['grep:context-line']).toBe(6);
+    expect(byType['attachment']).toBeGreaterThan(0);
+    expect(byType['malformed']).toBeUndefined();
+  });
+});

@@ -1,0 +1,251 @@
+import type { NewSessionEvent } from '@toolcards/protocol';
+import type { ImportedEvent, SkippedRecords, TranscriptFacts, TranscriptImporter } from '../transcript-importer';
+import { arrayField, asFields, booleanField, stringField, type Fields } from './claude-json';
+import { promptText } from './claude-prompt-text';
+import { mapToolCall, type MappedCall } from './claude-tool-call';
+import { mapToolResult } from './claude-tool-result';
+
+/**
+ * Claude Code's transcript (~/.claude/projects/<slug>/<session>.jsonl, 1.0.x to 2.1) as toolcards
+ * session events. A reply's blocks come as separate `assistant` lines sharing the message id; a
+ * tool_use is a `tool/call` as soon as its line arrives (a live card shows it pending), and the
+ * `user` line carrying its tool_result (paired by tool_use_id, in any order) is its `tool/result`.
+ *
+ * Left out and counted in skipped(): record types that are not the conversation (attachment,
+ * queue-operation, api-request, cost-state, file-history-snapshot, …), thinking blocks (our
+ * protocol has no thinking event), harness-only user lines (meta lines, background-task
+ * notifications, wrappers with no typed text), Grep context lines (our matches meta has no place
+ * for them), results whose call never came, repeated calls or results, malformed lines.
+ */
+export function createClaudeCodeImporter(): TranscriptImporter {
+  const facts: TranscriptFacts = {};
+  let summaryTitle: string | undefined;
+  let promptTitle: string | undefined;
+  const byType: Record<string, number> = {};
+  let total = 0;
+  let lastTime: string | undefined;
+  const calls = new Map<string, { call: MappedCall; input: Fields; cwd: string | undefined; answered: boolean }>();
+  const shells = new Map<string, string>();
+  /** Per reply: its current text message, how many it has had, and whether a tool call came after it. */
+  const texts = new Map<string, { id: string; runs: number; afterCall: boolean }>();
+  const endedMessages = new Set<string>();
+
+  const skip = (type: string, count = 1): void => {
+    if (count <= 0) return;
+    byType[type] = (byType[type] ?? 0) + count;
+    total += count;
+  };
+
+  const feedRecord = (record: Fields): ImportedEvent[] => {
+    const type = stringField(record, 'type') ?? 'untyped';
+    const timestamp = stringField(record, 'timestamp');
+    if (timestamp !== undefined) {
+      facts.createdAt ??= timestamp;
+      lastTime = timestamp;
+    }
+    const time = timestamp ?? lastTime ?? facts.createdAt ?? new Date(0).toISOString();
+    const sessionId = stringField(record, 'sessionId');
+    if (sessionId !== undefined) facts.agentSessionId ??= sessionId;
+    const cwd = stringField(record, 'cwd');
+    if (cwd) facts.cwd ??= cwd;
+    const version = stringField(record, 'version');
+    if (version !== undefined && (type === 'user' || type === 'assistant' || type === 'system')) facts.agentVersion ??= version;
+    const lineCwd = cwd || facts.cwd;
+    const out: ImportedEvent[] = [];
+    const emit = (event: NewSessionEvent): void => {
+      out.push({ time, event });
+    };
+
+    switch (type) {
+      case 'summary': {
+        const summary = stringField(record, 'summary')?.trim();
+        if (summary) summaryTitle ??= summary;
+        return out;
+      }
+      case 'user': {
+        const message = asFields(record.message);
+        const content = message?.content;
+        if (typeof content === 'string') {
+          userText(record, content, emit);
+          return out;
+        }
+        const blocks = arrayField(message, 'content');
+        if (blocks === undefined) {
+          skip('user:no-content');
+          return out;
+        }
+        const typed: string[] = [];
+        for (const raw of blocks) {
+          const block = asFields(raw);
+          const blockType = stringField(block, 'type');
+          if (blockType === 'text') {
+            typed.push(stringField(block, 'text') ?? '');
+          } else if (blockType === 'tool_result') {
+            toolResult(block!, record.toolUseResult, emit);
+          } else {
+            skip(`user:${blockType ?? 'untyped'}`);
+          }
+        }
+        if (typed.length > 0) userText(record, typed.join('\n\n'), emit);
+        return out;
+      }
+      case 'assistant': {
+        const message = asFields(record.message);
+        const messageId = stringField(message, 'id') ?? stringField(record, 'uuid') ?? `line-${total}`;
+        const blocks = arrayField(message, 'content');
+        if (blocks === undefined) {
+          skip('assistant:no-content');
+          return out;
+        }
+        for (const raw of blocks) {
+          const block = asFields(raw);
+          const blockType = stringField(block, 'type');
+          switch (blockType) {
+            case 'text': {
+              const text = stringField(block, 'text') ?? '';
+              if (text.trim() === '') break;
+              // Text after a tool call of the same reply is a new message, so it lands below the card.
+              const run = texts.get(messageId);
+              if (run === undefined || run.afterCall) {
+                const runs = (run?.runs ?? 0) + 1;
+                const id = runs === 1 ? messageId : `${messageId}-${runs}`;
+                texts.set(messageId, { id, runs, afterCall: false });
+                emit({ type: 'assistant/text', data: { messageId: id, delta: text } });
+              } else {
+                emit({ type: 'assistant/text', data: { messageId: run.id, delta: `\n\n${text}` } });
+              }
+              break;
+            }
+            case 'tool_use': {
+              const callId = stringField(block, 'id');
+              const name = stringField(block, 'name');
+              if (!callId || !name) {
+                skip('tool_use:malformed');
+                break;
+              }
+              if (calls.has(callId)) {
+                skip('tool_use:repeated');
+                break;
+              }
+              const input = asFields(block!.input) ?? {};
+              const call = mapToolCall(name, input, lineCwd);
+              calls.set(callId, { call, input, cwd: lineCwd, answered: false });
+              const seen = texts.get(messageId);
+              if (seen !== undefined) seen.afterCall = true;
+              emit({ type: 'tool/call', data: { callId, name: call.name, args: call.args, origin: 'model' } });
+              break;
+            }
+            default:
+              skip(blockType ?? 'assistant:untyped');
+          }
+        }
+        // Every line of a reply repeats the stop reason; the turn ends once.
+        if (stringField(message, 'stop_reason') === 'end_turn' && !endedMessages.has(messageId)) {
+          endedMessages.add(messageId);
+          emit({ type: 'turn/end', data: { reason: 'done' } });
+        }
+        return out;
+      }
+      default:
+        skip(type);
+        return out;
+    }
+  };
+
+  const userText = (record: Fields, raw: string, emit: (event: NewSessionEvent) => void): void => {
+    const origin = asFields(record.origin);
+    if (booleanField(record, 'isMeta') === true || booleanField(record, 'isCompactSummary') === true) {
+      skip('user:meta');
+      return;
+    }
+    if (stringField(origin, 'kind') === 'task-notification' || raw.trimStart().startsWith('<task-notification>')) {
+      skip('user:task-notification');
+      return;
+    }
+    const text = promptText(raw);
+    if (text === '') {
+      skip('user:harness');
+      return;
+    }
+    promptTitle ??= text.split('\n')[0]!.slice(0, 200);
+    emit({ type: 'user/message', data: { text } });
+  };
+
+  const toolResult = (block: Fields, toolUseResult: unknown, emit: (event: NewSessionEvent) => void): void => {
+    const callId = stringField(block, 'tool_use_id');
+    const pending = callId === undefined ? undefined : calls.get(callId);
+    if (callId === undefined || pending === undefined) {
+      skip('tool_result:without-call');
+      return;
+    }
+    if (pending.answered) {
+      skip('tool_result:repeated');
+      return;
+    }
+    pending.answered = true;
+    const isError = booleanField(block, 'is_error') === true;
+    const mapped = mapToolResult(
+      { call: pending.call, input: pending.input, cwd: pending.cwd, shellCommand: (id) => shells.get(id) },
+      resultText(block.content),
+      isError,
+      toolUseResult,
+    );
+    skip('grep:context-line', mapped.contextLines);
+    if (mapped.startedShell !== undefined) shells.set(mapped.startedShell.id, mapped.startedShell.command);
+    emit({
+      type: 'tool/result',
+      data: {
+        callId,
+        content: [{ type: 'text', text: mapped.text }],
+        isError: mapped.isError,
+        ...(mapped.meta === undefined ? {} : { meta: mapped.meta }),
+      },
+    });
+  };
+
+  return {
+    source: 'claude-code',
+    feedLine(line) {
+      if (line.trim() === '') return [];
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(line);
+      } catch {
+        skip('malformed');
+        return [];
+      }
+      const record = asFields(parsed);
+      if (record === undefined) {
+        skip('malformed');
+        return [];
+      }
+      try {
+        return feedRecord(record);
+      } catch {
+        // A shape no guard above foresaw: the line is lost, the importer goes on.
+        skip('not-understood');
+        return [];
+      }
+    },
+    facts() {
+      const title = promptTitle ?? summaryTitle;
+      return { ...facts, ...(title === undefined ? {} : { title }) };
+    },
+    skipped() {
+      return { total, byType: { ...byType } } satisfies SkippedRecords;
+    },
+  };
+}
+
+/** A tool_result's content: a string, or blocks whose text parts are joined (an image is named). */
+function resultText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content
+    .map((raw) => {
+      const block = asFields(raw);
+      const type = stringField(block, 'type');
+      return type === 'text' ? (stringField(block, 'text') ?? '') : `[${type ?? 'block'}]`;
+    })
+    .join('\n');
+}
