@@ -18,6 +18,7 @@ import { startClientHarness, type ClientHarness } from './client/client-harness'
 import { readCardBench } from './client/read-card.bench';
 import { searchCardBench } from './client/search-card.bench';
 import { streamingBench } from './client/streaming.bench';
+import { terminalCardBench } from './client/terminal-card.bench';
 import { timelineReplayBench } from './client/timeline-replay.bench';
 import { currentLoad, machineAtStart } from './machine';
 import { globBench } from './node/glob.bench';
@@ -39,6 +40,7 @@ const BENCHES: readonly BenchDefinition[] = [
   storeIngestBench,
   readCardBench,
   searchCardBench,
+  terminalCardBench,
   timelineReplayBench,
   reopenBench,
   sessionSearchBench,

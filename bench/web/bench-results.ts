@@ -35,6 +35,14 @@ export interface ReadCardResult {
   lastRowsColoured: boolean;
 }
 
+/** A terminal card of 10,000 output lines on a warm page, and the read card's first text as the baseline. */
+export interface TerminalCardResult {
+  terminalFirstTextMs: number;
+  terminalLongestTaskMs: number;
+  terminalDomRows: number;
+  readFirstTextMs: number;
+}
+
 /** A read card of very long lines, then a normal TypeScript card while the first is still being highlighted. */
 export interface LongLinesResult {
   /** From the normal card's render to its visible rows coloured. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ResultCard } from '../result-card';
 import { TerminalCard } from './terminal-card';
@@ -70,6 +70,15 @@ describe('TerminalCard', () => {
     expect(shown.length).toBeGreaterThan(20);
     expect(shown.length).toBeLessThan(200);
     expect(screen.getByRole('button', { name: 'Show less' }).getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it("colours the last lines of a long output a task after their text, with the styles set far above", async () => {
+    const output = `\u001b[32m${Array.from({ length: 1_000 }, (_, index) => `line ${index + 1}`).join('\n')}\u001b[0m\n`;
+    const { container } = render(<TerminalCard view={{ ...terminalFixtures.success, output }} />);
+    const last = () => container.querySelector<HTMLElement>('[data-terminal-line="999"] .tc-term__text span')!;
+    expect(last().textContent).toBe('line 1000');
+    expect(container.querySelector<HTMLElement>('[data-terminal-line="0"] .tc-term__text span')!.style.color).toBe('var(--tc-ansi-green)');
+    await waitFor(() => expect(last().style.color).toBe('var(--tc-ansi-green)'));
   });
 
   it('cuts a 1 MB line at 2,000 characters with a mark that draws the rest, and says the output was cut', async () => {

@@ -5,10 +5,10 @@ import { CopyButton } from '../frame/copy-button';
 import { hasBidiControl } from '../text/invisible-characters';
 import { VisibleText } from '../text/visible-text';
 import { durationText, exitBadge } from './terminal-header-text';
-import { terminalLines } from './terminal-lines';
+import { terminalOutput } from './terminal-lines';
 import { TerminalCommand } from './terminal-command';
 import { TerminalOutput } from './terminal-output';
-import { terminalRows } from './terminal-rows';
+import { rowsText, terminalRows } from './terminal-rows';
 import './terminal-card.css';
 
 export interface TerminalCardProps {
@@ -24,10 +24,10 @@ export interface TerminalCardProps {
  */
 export function TerminalCard({ view, targetLine }: TerminalCardProps) {
   const { command, output, stderr } = view;
-  const rows = useMemo(() => terminalRows(terminalLines(output), terminalLines(stderr ?? '')), [output, stderr]);
+  const rows = useMemo(() => terminalRows(terminalOutput(output), terminalOutput(stderr ?? '')), [output, stderr]);
   const badge = exitBadge(view);
   const hasBidiControls = useMemo(() => hasBidiControl(command) || hasBidiControl(output) || hasBidiControl(stderr ?? ''), [command, output, stderr]);
-  const outputText = () => rows.map((row) => row.line.text).join('\n');
+  const outputText = () => rowsText(rows);
 
   return (
     <CardFrame
@@ -68,12 +68,12 @@ export function TerminalCard({ view, targetLine }: TerminalCardProps) {
       actions={
         <>
           <CopyButton text={() => command} label="Copy command" />
-          {rows.length > 0 && <CopyButton text={outputText} label="Copy output" note="without escapes" />}
+          {rows.count > 0 && <CopyButton text={outputText} label="Copy output" note="without escapes" />}
         </>
       }
       hasBidiControls={hasBidiControls}
     >
-      {rows.length === 0 ? <p className="tc-term__empty">No output</p> : <TerminalOutput rows={rows} targetLine={targetLine} />}
+      {rows.count === 0 ? <p className="tc-term__empty">No output</p> : <TerminalOutput rows={rows} targetLine={targetLine} />}
       {view.truncated && (
         <p className="tc-term__truncated" role="note">
           Output cut

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cssColor, terminalLines, terminalText } from './terminal-lines';
+import { cssColor, terminalLines, terminalOutput, terminalText } from './terminal-lines';
 
 const ESC = '\u001b';
 const texts = (output: string) => terminalLines(output).map((line) => line.text);
@@ -136,5 +136,18 @@ describe('cssColor', () => {
 
   it('clamps truecolor channels', () => {
     expect(cssColor({ type: 'rgb', rgb: [300, -1, 16] })).toBe('#ff0010');
+  });
+});
+
+describe('terminalOutput', () => {
+  it('draws a line far down with the styles set hundreds of lines before, as the whole pass does', () => {
+    const output = [`${ESC}[1;38;5;45mstart`, ...Array.from({ length: 700 }, (_, index) => (index === 300 ? `mid ${ESC}[22;4m` : `line ${index}`)), `${ESC}[0mend`].join('\n');
+    const whole = terminalLines(output);
+    const lazy = terminalOutput(output);
+    expect(lazy.lineCount).toBe(702);
+    // Asked out of order: the last block first.
+    for (const index of [701, 650, 400, 302, 301, 0, 255, 256]) expect(lazy.line(index)).toEqual(whole[index]);
+    expect(lazy.line(650).spans).toEqual([{ text: 'line 649', fg: '#00d7ff', underline: true }]);
+    expect(lazy.line(100).spans).toEqual([{ text: 'line 99', fg: '#00d7ff', bold: true }]);
   });
 });

@@ -41,18 +41,65 @@ export interface TerminalLine {
 const ESCAPE_SEQUENCE =
   /\u001b\[[0-?]*[ -/]*(?:[@-~]|$)|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u001b[PX^_][^\u001b]*(?:\u001b\\)?|\u001b[ -/]*[0-~]|\u001b|\u009b[0-?]*[ -/]*[@-~]|\u0007/g;
 
+/** The same, and a carriage return: what the line-drawing loop stops at. */
+const LINE_CONTROLS = new RegExp(`${ESCAPE_SEQUENCE.source}|\\r`, 'g');
+
 const SGR = /^\u001b\[[0-9;:]*m$/;
 /** Erase in line: to the end (`K`, `0K`) or the whole line (`2K`). `1K` (to the start) is rare and left as it was. */
 const ERASE_IN_LINE = /^\u001b\[([02]?)K$/;
 
-/** Splits `output` into its lines (`\n`, `\r\n`), each as the terminal shows it. Pure. */
-export function terminalLines(output: string): TerminalLine[] {
-  if (output === '') return [];
-  const parser = createAnsiSequenceParser();
-  const raw = output.split('\n');
+/** An output's lines, each drawn when first asked for (a 10,000-line output shows 20 at first). */
+export interface TerminalOutput {
+  readonly lineCount: number;
+  /** Line `index` (0-based) as the terminal shows it. */
+  line(index: number): TerminalLine;
+  /** Whether `line(index)` is ready, or would replay the styles of every line before its block first. */
+  isDrawn(index: number): boolean;
+  /** Line `index`'s text with no styles (cheap anywhere): what a row shows until its colours come. */
+  plainLine(index: number): TerminalLine;
+}
+
+/** Lines drawn together: a block starts from the styles the SGR sequences before it left. */
+const BLOCK_LINES = 256;
+const SGR_ANYWHERE = /\u001b\[[0-9;:]*m/g;
+
+/**
+ * `output` split into its lines (`\n`, `\r\n`), each drawn on demand, in blocks. Styles carry from
+ * line to line; a block's starting styles come from replaying only the SGR sequences before it
+ * through the parser (no text, so no tokens to build), so the last lines cost no more than the first.
+ */
+export function terminalOutput(output: string): TerminalOutput {
+  const raw = output === '' ? [] : output.split('\n');
   // A trailing newline ends the last line; it does not start another.
   if (raw[raw.length - 1] === '') raw.pop();
-  return raw.map((line) => drawLine(line, parser));
+  const blocks = new Map<number, TerminalLine[]>();
+  const block = (number: number): TerminalLine[] => {
+    let lines = blocks.get(number);
+    if (lines === undefined) {
+      const parser = createAnsiSequenceParser();
+      const start = number * BLOCK_LINES;
+      if (start > 0) parser.parse(raw.slice(0, start).join('\n').match(SGR_ANYWHERE)?.join('').replaceAll(':', ';') ?? '');
+      lines = raw.slice(start, start + BLOCK_LINES).map((line) => drawLine(line, parser));
+      blocks.set(number, lines);
+    }
+    return lines;
+  };
+  const blockOf = (index: number) => Math.floor(index / BLOCK_LINES);
+  return {
+    lineCount: raw.length,
+    line: (index) => block(blockOf(index))[index % BLOCK_LINES]!,
+    isDrawn: (index) => blockOf(index) === 0 || blocks.has(blockOf(index)),
+    plainLine(index) {
+      const { text } = drawLine(raw[index]!, createAnsiSequenceParser());
+      return { text, spans: text === '' ? [] : [{ text }] };
+    },
+  };
+}
+
+/** Every line of `output`, as the terminal shows it. Pure. */
+export function terminalLines(output: string): TerminalLine[] {
+  const drawn = terminalOutput(output);
+  return Array.from({ length: drawn.lineCount }, (_, index) => drawn.line(index));
 }
 
 /** The text of `output` as the terminal shows it, lines joined by `\n`: what Copy output copies. */
@@ -68,6 +115,9 @@ function drawLine(line: string, parser: Parser): TerminalLine {
   if (line.endsWith('\r')) line = line.slice(0, -1);
   // Most lines: no escape and no carriage return (styles carried from before still apply).
   if (!/[\u001b\u009b\u0007\r]/.test(line)) return lineOf(parser.parse(line).map(spanOf));
+  // Escapes but no carriage return and no erase of the whole line: the text is written in order,
+  // so dropping the other sequences and parsing once is the same as drawing it (and much cheaper).
+  if (!/\r|\u001b\[2K/.test(line)) return lineOf(parser.parse(line.replace(ESCAPE_SEQUENCE, keptSgr)).map(spanOf));
   const screen = new LineScreen();
   let pending = '';
   const flush = () => {
@@ -76,7 +126,7 @@ function drawLine(line: string, parser: Parser): TerminalLine {
     pending = '';
   };
   let last = 0;
-  for (const match of line.matchAll(new RegExp(`${ESCAPE_SEQUENCE.source}|\\r`, 'g'))) {
+  for (const match of line.matchAll(LINE_CONTROLS)) {
     pending += line.slice(last, match.index);
     last = match.index + match[0].length;
     const sequence = match[0];
@@ -97,6 +147,11 @@ function drawLine(line: string, parser: Parser): TerminalLine {
   pending += line.slice(last);
   flush();
   return lineOf(screen.spans);
+}
+
+/** An SGR sequence stays for the parser (`:` separators read as `;`); any other sequence goes. */
+function keptSgr(sequence: string): string {
+  return SGR.test(sequence) ? sequence.replaceAll(':', ';') : '';
 }
 
 function lineOf(spans: TerminalSpan[]): TerminalLine {
