@@ -192,6 +192,20 @@ test('an edit of another agent is a diff card and its plans are plan cards that 
   await expect(plans.nth(1).getByRole('listitem').filter({ hasText: 'Run the tests' }).locator('.tc-plan__change')).toHaveText('new');
   await expect(plans.nth(1).getByText('The rename is done.')).toBeVisible();
 
+  // Find in session reaches a diff line: the current hit is marked in that row (file 0, hunk 1, line 4).
+  await page.keyboard.press('Control+f');
+  const box = page.getByRole('searchbox', { name: 'Find in session' });
+  await box.fill("'EUR'");
+  await expect(page.locator('#find-bar-status')).toHaveText('1 of 1');
+  const currentHit = () =>
+    page.evaluate(() => {
+      const highlights = (CSS as unknown as { highlights?: Map<string, Set<Range>> }).highlights;
+      const range = [...(highlights?.get('tc-find-current') ?? [])][0];
+      return range ? `${range.startContainer.parentElement?.closest('[data-diff-line]')?.getAttribute('data-diff-line')} ${range.toString()}` : null;
+    });
+  await expect.poll(currentHit).toBe("0:1:4 'EUR'");
+  await box.press('Escape');
+
   // A hunk opens its file at its first changed line: a read card, that line marked.
   await diff.getByRole('button', { name: 'Line 40' }).click();
   const read = card(page, new RegExp(`^Read ${PRICING.replace(/\./g, '\\.')}`));

@@ -17,7 +17,7 @@ import './diff-card.css';
 
 /** Above this many rows only the rows in and near the viewport are rendered. */
 export const VIRTUALIZE_ABOVE_ROWS = 200;
-/** The body's max height; a longer diff scrolls inside it (and is the virtualizer's first guess). */
+/** A virtualized body's max height: it scrolls inside it (and it is the virtualizer's first guess). */
 export const DIFF_VIEWPORT_HEIGHT_PX = 448;
 /** Must match the unified row height in diff-card.css. */
 const ROW_HEIGHT_PX = 20;
@@ -177,10 +177,13 @@ function DiffViewport({ items, layout, label, renderItem }: DiffViewportProps) {
   const [viewport, setViewportNow] = useState<HTMLDivElement | null>(null);
   const setViewport = useCallback((element: HTMLDivElement | null) => startTransition(() => setViewportNow(element)), []);
   const digits = String(maxLineNumber(items)).length;
-  const style = { '--tc-diff-digits': Math.max(2, digits), maxHeight: DIFF_VIEWPORT_HEIGHT_PX } as CSSProperties;
+  // A diff of up to VIRTUALIZE_ABOVE_ROWS rows shows whole: the timeline is its only scroller (a
+  // find hit or a link lands in it). Only a longer one scrolls inside its box, its rows virtualized.
+  const virtual = items.length > VIRTUALIZE_ABOVE_ROWS;
+  const style = { '--tc-diff-digits': Math.max(2, digits), ...(virtual ? { maxHeight: DIFF_VIEWPORT_HEIGHT_PX } : {}) } as CSSProperties;
   return (
     <div ref={setViewport} className={`tc-diff__viewport is-${layout}`} style={style} tabIndex={0} role="region" aria-label={label}>
-      {items.length > VIRTUALIZE_ABOVE_ROWS ? (
+      {virtual ? (
         <VirtualRows viewport={viewport} items={items} layout={layout} renderItem={renderItem} />
       ) : (
         <div className="tc-diff__rows">{items.map((item, index) => renderItem(item, index, {}))}</div>
