@@ -19,6 +19,7 @@ import { readCardBench } from './client/read-card.bench';
 import { searchCardBench } from './client/search-card.bench';
 import { streamingBench } from './client/streaming.bench';
 import { terminalCardBench } from './client/terminal-card.bench';
+import { diffCardBench } from './client/diff-card.bench';
 import { timelineReplayBench } from './client/timeline-replay.bench';
 import { currentLoad, machineAtStart } from './machine';
 import { globBench } from './node/glob.bench';
@@ -41,6 +42,7 @@ const BENCHES: readonly BenchDefinition[] = [
   readCardBench,
   searchCardBench,
   terminalCardBench,
+  diffCardBench,
   timelineReplayBench,
   reopenBench,
   sessionSearchBench,

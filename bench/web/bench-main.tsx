@@ -1,5 +1,5 @@
 /**
- * The bench page: mounts one scenario chosen by `?scenario=` (read-card, long-lines, live-read, search-card, terminal-card,
+ * The bench page: mounts one scenario chosen by `?scenario=` (read-card, long-lines, live-read, search-card, terminal-card, diff-card,
  * replay, streaming) from the client's fixtures or generated events, and publishes its
  * timings for the runner. Built only by bench/vite.bench.config.ts; never part of the app.
  */
@@ -9,6 +9,7 @@ import { liveReadScenario } from './live-read-scenario';
 import { longLinesScenario, readCardScenario } from './read-card-scenario';
 import { searchCardScenario } from './search-card-scenario';
 import { terminalCardScenario } from './terminal-card-scenario';
+import { diffCardScenario } from './diff-card-scenario';
 import { replayScenario, streamingScenario } from './session-scenarios';
 
 async function run(): Promise<unknown> {
@@ -32,6 +33,8 @@ async function run(): Promise<unknown> {
       return liveReadScenario(container, { ingest: params.get('ingest') !== '0' });
     case 'terminal-card':
       return terminalCardScenario(container);
+    case 'diff-card':
+      return diffCardScenario(container);
     case 'search-card':
       return searchCardScenario(container, { warm: params.get('warm') === '1' });
     case 'replay':
