@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { ReadFileLine, ReadResultView } from '@toolcards/protocol';
 import { useCardAddress } from '../frame/card-address';
 import { CardFrame } from '../frame/card-frame';
+import { PreviewToggle, useCardPreview } from '../frame/card-preview';
 import { CopyButton } from '../frame/copy-button';
 import { EditorActions } from '../frame/editor-actions';
 import { editorLineOf } from '../frame/editor-link';
@@ -12,6 +13,7 @@ import { useHighlightedLines } from '../../highlight/use-highlighted-lines';
 import { readHeaderText, type ReadNext } from './read-header-text';
 import { countText } from '../frame/count-text';
 import { ReadCodeView } from './read-code-view';
+import { READ_ROW_PX, READ_VIEWPORT_HEIGHT_PX } from './read-virtual-rows';
 import type { FileSource } from './file-source';
 import { GrowControl, GrowNote } from './grow-control';
 import { linesBeyond, shownLines } from './read-growth';
@@ -55,6 +57,8 @@ export function ReadCard({ view, targetLine, onReadNext, fileSource, onReadAgain
   useEffect(() => warmHighlight(view.lang), [view.lang]);
   const header = readHeaderText(view);
   const agentWindow = useMemo(() => windowOf(view.lines), [view.lines]);
+  // A window taller than the preview shows its first lines (or those around its target) clipped, with "Show all N lines".
+  const preview = useCardPreview({ bodyHeight: shown.lines.length * READ_ROW_PX, previewHeight: READ_VIEWPORT_HEIGHT_PX });
 
   return (
     <CardFrame
@@ -90,10 +94,11 @@ export function ReadCard({ view, targetLine, onReadNext, fileSource, onReadAgain
       )}
       {texts.length > 0 && (
         <div className="tc-read__body">
-          <ReadCodeView lines={shown.lines} readFrom={shown.readFrom} readTo={shown.readTo} highlighted={highlighted} wrap={wrap} targetLine={targetLine} selection={selection} />
+          <ReadCodeView lines={shown.lines} readFrom={shown.readFrom} readTo={shown.readTo} highlighted={highlighted} wrap={wrap} targetLine={targetLine} selection={selection} preview={preview.boxProps} />
           <ReadMinimap path={view.path} window={agentWindow} totalLines={view.totalLines} />
         </div>
       )}
+      {texts.length > 0 && <PreviewToggle preview={preview} count={shown.lines.length} noun={['line', 'lines']} />}
       {fileSource && beyond.below > 0 && (
         <GrowControl direction="below" left={beyond.below} loading={loading === 'below'} onGrow={() => grow('below')} />
       )}

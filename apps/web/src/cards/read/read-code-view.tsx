@@ -1,5 +1,6 @@
 import { startTransition, useCallback, useLayoutEffect, useState, type CSSProperties } from 'react';
 import type { ReadFileLine } from '@toolcards/protocol';
+import type { CardPreview } from '../frame/card-preview';
 import type { HighlightedLine } from '../../highlight/highlighted-line';
 import { ReadCodeRow } from './read-code-row';
 import { useLineKeptInPlace } from './use-line-kept-in-place';
@@ -21,10 +22,12 @@ interface ReadCodeViewProps {
   readTo?: number;
   /** Line numbers as buttons that select lines; without it they are drawing only. */
   selection?: ReadLineSelection;
+  /** The card's preview (decision 0016): the viewport is its clip box; absent, the viewport shows whole. */
+  preview?: CardPreview['boxProps'];
 }
 
 /** The scrolling gutter + code area of a read card. */
-export function ReadCodeView({ lines, highlighted, wrap, targetLine, readFrom = 0, readTo = lines.length, selection }: ReadCodeViewProps) {
+export function ReadCodeView({ lines, highlighted, wrap, targetLine, readFrom = 0, readTo = lines.length, selection, preview }: ReadCodeViewProps) {
   // State, not a ref: the rows' effects run before a parent's ref is attached, and the
   // virtualizer must re-render once it has its scroll element. That render is a transition:
   // the first one already drew the rows on screen (from the virtualizer's initialRect), so
@@ -34,12 +37,13 @@ export function ReadCodeView({ lines, highlighted, wrap, targetLine, readFrom = 
   useLineKeptInPlace(viewport, lines[0]?.number);
   const { whole, showWhole } = useWholeLines();
   const lastNumber = lines[lines.length - 1]?.number ?? 1;
-  const style = { '--tc-gutter-digits': String(lastNumber).length, maxHeight: READ_VIEWPORT_HEIGHT_PX } as CSSProperties;
+  // Clipped to the preview (no scrolling of its own but sideways: the wheel scrolls the timeline), or whole.
+  const style = { '--tc-gutter-digits': String(lastNumber).length, ...preview?.style } as CSSProperties;
   const className = wrap ? 'tc-read__viewport is-wrapped' : 'tc-read__viewport';
 
   return (
     // A scrollable region must be reachable by keyboard to be scrolled by keyboard.
-    <div ref={setViewport} className={className} style={style} tabIndex={0} role="region" aria-label="File contents">
+    <div ref={setViewport} className={className} style={style} data-preview={preview?.['data-preview'] ?? 'whole'} tabIndex={0} role="region" aria-label="File contents">
       {lines.length > VIRTUALIZE_ABOVE_LINES ? (
         <ReadVirtualRows viewport={viewport} lines={lines} highlighted={highlighted} wrap={wrap} targetLine={targetLine} readFrom={readFrom} readTo={readTo} selection={selection} whole={whole} onShowWhole={showWhole} />
       ) : (

@@ -13,10 +13,11 @@ import { shownLength } from './row-text-cap';
 const OVERSCAN_ROWS = 20;
 
 /** Must match `--tc-code-line-height` in cards.css: unwrapped rows are never measured. */
-const ROW_HEIGHT_PX = 20;
+export const READ_ROW_PX = 20;
+const ROW_HEIGHT_PX = READ_ROW_PX;
 
 /**
- * The code viewport's max height (ReadCodeView sets it inline), and so the virtualizer's
+ * The code viewport's preview height (the card's preview clips it there), and so the virtualizer's
  * first guess at its size: when the guess matches what its ResizeObserver then reports, the
  * range does not change and nothing renders again.
  */

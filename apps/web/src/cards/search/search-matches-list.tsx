@@ -1,6 +1,7 @@
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import type { CallLocation, SearchFileMatches, SearchLineMatch } from '@toolcards/protocol';
+import { PreviewToggle, useCardPreview } from '../frame/card-preview';
 import { countText } from '../frame/count-text';
 import { EditorActions } from '../frame/editor-actions';
 import { noLayoutReadsOnMount } from '../frame/no-layout-reads-on-mount';
@@ -17,7 +18,7 @@ import { useRovingFocus } from './use-roving-focus';
 
 /** Preview budget of a match row; the match stays in view, the rest of the line is cut. */
 const PREVIEW_CHARS = 160;
-/** The list's max height (`.tc-search__groups` in cards.css): the virtualizer's first guess at its viewport. */
+/** The list's preview height (decision 0016): the virtualizer's first guess at its viewport. */
 const LIST_VIEWPORT_PX = 576;
 
 interface SearchMatchesListProps {
@@ -99,9 +100,13 @@ export function SearchMatchesList({ files, expanded, onExpand, openedKey, onOpen
     });
   }, []);
 
+  // Clipped to a preview with "Show all N matches"; a keyboard move or a find hit past it expands the list.
+  const preview = useCardPreview({ bodyHeight: listHeight(items), previewHeight: LIST_VIEWPORT_PX, expandOnScroll: true });
+  const matchCount = useMemo(() => files.reduce((sum, file) => sum + file.matches.length, 0), [files]);
   const runs = runsByGroup(virtualizer.getVirtualItems(), items);
   return (
-    <div className="tc-search__groups" ref={roving.containerRef} onFocus={roving.onFocus} onKeyDown={roving.onKeyDown}>
+    <>
+    <div className="tc-search__groups" ref={roving.containerRef} onFocus={roving.onFocus} onKeyDown={roving.onKeyDown} {...preview.boxProps}>
       <ul className="tc-search__canvas" style={{ height: virtualizer.getTotalSize() }}>
         {runs.map(({ group, header, rows }) => {
           const file = files[group]!;
@@ -163,6 +168,8 @@ export function SearchMatchesList({ files, expanded, onExpand, openedKey, onOpen
         })}
       </ul>
     </div>
+    <PreviewToggle preview={preview} count={matchCount} noun={['match', 'matches']} />
+    </>
   );
 }
 

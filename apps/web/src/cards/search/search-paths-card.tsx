@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { CallLocation, SearchPathsResultView } from '@toolcards/protocol';
 import { CardFrame } from '../frame/card-frame';
+import { PreviewToggle, useCardPreview } from '../frame/card-preview';
 import { CardTitle } from '../frame/card-title';
 import { hasBidiControl } from '../text/invisible-characters';
 import { fullSummaryText, pathsSummaryText } from './search-summary-text';
@@ -10,6 +11,11 @@ import { FullOutlineStatus } from './full-outline-status';
 import { FullPathsList } from './full-paths-list';
 import type { FullResultSource } from './full-result-source';
 import { useFullResult } from './use-full-outline';
+
+/** A path row's height (`.tc-search__path`: 13 px text, 2 px padding top and bottom, ~23 px). */
+const PATH_ROW_PX = 23;
+/** The list's preview: 24 rows (decision 0016). */
+const PATHS_PREVIEW_PX = 24 * PATH_ROW_PX;
 
 interface SearchPathsCardProps {
   view: SearchPathsResultView;
@@ -24,6 +30,7 @@ export function SearchPathsCard({ view, onOpenLocation, fullResult }: SearchPath
   const { showFull, full, toggle } = useFullResult(fullResult, view.total);
   const title = view.title ?? 'Files';
   const hasBidiControls = useMemo(() => hasBidiControl(title) || view.paths.some(hasBidiControl), [title, view.paths]);
+  const preview = useCardPreview({ bodyHeight: view.paths.length * PATH_ROW_PX, previewHeight: PATHS_PREVIEW_PX, expandOnScroll: true });
 
   return (
     <CardFrame
@@ -43,14 +50,18 @@ export function SearchPathsCard({ view, onOpenLocation, fullResult }: SearchPath
       <FullOutlineStatus state={full} />
       {full.state === 'ready' && full.outline.shape === 'paths' && <FullPathsList total={full.outline.total} source={fullResult!} onOpenLocation={onOpenLocation} />}
       {!showFull && view.paths.length > 0 && (
-        <SearchPathsList
-          paths={view.paths}
-          openedKey={openedKey}
-          onOpen={(key, location) => {
-            setOpenedKey(key);
-            onOpenLocation?.(location);
-          }}
-        />
+        <>
+          <SearchPathsList
+            paths={view.paths}
+            openedKey={openedKey}
+            preview={preview}
+            onOpen={(key, location) => {
+              setOpenedKey(key);
+              onOpenLocation?.(location);
+            }}
+          />
+          <PreviewToggle preview={preview} count={view.paths.length} noun={['file', 'files']} />
+        </>
       )}
     </CardFrame>
   );

@@ -1,0 +1,83 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import { card, timelineOf } from './support/cards';
+import { generateWorkspace } from './support/generated-workspace';
+import { expect, runCommand, test } from './support/test';
+
+/**
+ * Issue 23, item 3 (decision 0016): the timeline is the only scroller. A long read, a glob
+ * of 100 and a grep of 250 each show a clipped preview with "Show all N …"; the wheel over
+ * any of them scrolls the timeline; expanded, the card takes its whole height in the timeline.
+ */
+
+test.use({ workspaceFiles: {} });
+
+const LONG_FILE = Array.from({ length: 1500 }, (_, index) => `export const line${index + 1} = ${index + 1};`).join('\n') + '\n';
+
+/** Elements inside the timeline that scroll vertically on their own. */
+function innerScrollers(page: Page): Promise<string[]> {
+  return timelineOf(page).evaluate((timeline) =>
+    [...timeline.querySelectorAll<HTMLElement>('*')]
+      .filter((element) => {
+        const { overflowY } = getComputedStyle(element);
+        return (overflowY === 'auto' || overflowY === 'scroll') && element.scrollHeight > element.clientHeight + 1;
+      })
+      .map((element) => `${element.className} (${element.clientHeight} of ${element.scrollHeight} px)`),
+  );
+}
+
+/** A wheel over `target` scrolls the timeline, and nothing inside the card. */
+async function expectWheelScrollsTimeline(page: Page, target: Locator, what: string): Promise<void> {
+  const box = (await target.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + Math.min(box.height / 2, 100));
+  const before = await timelineOf(page).evaluate((timeline) => timeline.scrollTop);
+  await page.mouse.wheel(0, -200);
+  await expect.poll(() => timelineOf(page).evaluate((timeline) => timeline.scrollTop), { message: `${what}: the wheel scrolls the timeline` }).toBeLessThan(before - 50);
+  expect(await target.evaluate((element) => element.scrollTop), `${what}: the card did not scroll inside`).toBe(0);
+}
+
+for (const width of [1280, 390]) {
+  test(`at ${width} px, a 1,500-line read, a glob of 100 and a grep of 250 show previews; the timeline is the only scroller`, async ({ page, toolcards }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height: 800 });
+    await generateWorkspace(toolcards.workspace, { files: 3000, largeShare: 0 });
+    await writeFile(join(toolcards.workspace, 'src/long.ts'), LONG_FILE);
+    await page.goto(toolcards.url);
+
+    await runCommand(page, '/glob **/*.ts src/auth');
+    const glob = card(page, /^Glob \*\*\/\*\.ts in src\/auth$/);
+    await expect(glob.getByRole('button', { name: 'Show all 100 files' })).toBeVisible();
+    await runCommand(page, '/grep TODO');
+    const grep = card(page, /^Grep TODO$/);
+    await expect(grep.getByRole('button', { name: 'Show all 250 matches' })).toBeVisible();
+    await runCommand(page, '/read src/long.ts 1 1500');
+    const read = card(page, /^Read src\/long\.ts/);
+    const showAllLines = read.getByRole('button', { name: 'Show all 1,500 lines' });
+    await expect(showAllLines).toBeVisible();
+    await page.screenshot({ path: `/tmp/one-scroller-read-${width}.png` });
+    expect(await innerScrollers(page), 'scrollers inside the timeline').toEqual([]);
+
+    await expectWheelScrollsTimeline(page, read.getByRole('region', { name: 'File contents' }), 'read card');
+    await grep.locator('.tc-search__groups').scrollIntoViewIfNeeded();
+    await expectWheelScrollsTimeline(page, grep.locator('.tc-search__groups'), 'grep card');
+    await glob.locator('.tc-search__paths').scrollIntoViewIfNeeded();
+    await expectWheelScrollsTimeline(page, glob.locator('.tc-search__paths'), 'glob card');
+
+    // Expanded, each body shows whole in the timeline.
+    await glob.getByRole('button', { name: 'Show all 100 files' }).click();
+    await expect(glob.locator('.tc-search__path')).toHaveCount(100);
+    await expect(glob.locator('.tc-search__path').last()).toBeVisible();
+    await grep.getByRole('button', { name: 'Show all 250 matches' }).click();
+    await expect(grep.getByRole('button', { name: 'Show less' })).toBeVisible();
+    await read.getByRole('button', { name: 'Show all 1,500 lines' }).click();
+    const code = read.getByRole('region', { name: 'File contents' });
+    await expect.poll(() => code.evaluate((element) => element.clientHeight), { message: 'the read shows whole' }).toBeGreaterThan(1500 * 20 - 5);
+    expect(await innerScrollers(page), 'scrollers inside the timeline, expanded').toEqual([]);
+    await page.screenshot({ path: `/tmp/one-scroller-expanded-${width}.png` });
+
+    // Shown less again: the preview and its button.
+    await read.getByRole('button', { name: 'Show less' }).click();
+    await expect(read.getByRole('button', { name: 'Show all 1,500 lines' })).toBeInViewport();
+  });
+}
