@@ -21,6 +21,7 @@ export function createClaudeCodeImporter(): TranscriptImporter {
   const facts: TranscriptFacts = {};
   let summaryTitle: string | undefined;
   let promptTitle: string | undefined;
+  let commandTitle: string | undefined;
   const byType: Record<string, number> = {};
   let total = 0;
   let lastTime: string | undefined;
@@ -167,7 +168,9 @@ export function createClaudeCodeImporter(): TranscriptImporter {
       skip('user:harness');
       return;
     }
-    promptTitle ??= text.split('\n')[0]!.slice(0, 200);
+    // A bare slash command (/clear, /review x) says little about the session: a typed prompt names it.
+    if (!raw.includes('<command-name>')) promptTitle ??= text.split('\n')[0]!.slice(0, 200);
+    else commandTitle ??= text.split('\n')[0]!.slice(0, 200);
     emit({ type: 'user/message', data: { text } });
   };
 
@@ -228,7 +231,7 @@ export function createClaudeCodeImporter(): TranscriptImporter {
       }
     },
     facts() {
-      const title = promptTitle ?? summaryTitle;
+      const title = promptTitle ?? summaryTitle ?? commandTitle;
       return { ...facts, ...(title === undefined ? {} : { title }) };
     },
     skipped() {

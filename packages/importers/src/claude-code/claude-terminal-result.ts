@@ -60,6 +60,7 @@ export function shellOutputTerminalMeta(shellId: string, command: string, toolUs
 }
 
 /** KillBash: the shell was stopped. */
-export function shellKillTerminalMeta(shellId: string, command: string, resultText: string): TerminalMeta {
-  return { command, exitCode: null, output: resultText, truncated: false, interrupted: true, shellId };
+export function shellKillTerminalMeta(shellId: string, command: string, toolUseResult: unknown, resultText: string): TerminalMeta {
+  const output = stringField(asFields(toolUseResult), 'message') ?? resultText;
+  return { command, exitCode: null, output, truncated: false, interrupted: true, shellId };
 }

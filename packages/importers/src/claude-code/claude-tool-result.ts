@@ -93,7 +93,7 @@ export function mapToolResult(context: CallContext, rawText: string, isError: bo
       const meta =
         call.kind === 'shell-output'
           ? shellOutputTerminalMeta(shellId, command, toolUseResult, rawText)
-          : shellKillTerminalMeta(shellId, command, rawText);
+          : shellKillTerminalMeta(shellId, command, toolUseResult, rawText);
       const view = terminal(meta);
       return view === undefined ? plain : { ...plain, meta: view };
     }
