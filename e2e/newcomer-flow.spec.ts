@@ -91,3 +91,66 @@ test('"Next N lines" on a read card reads the rest of the file into a new card, 
   await expect(rest.getByRole('button', { name: /^Next / })).toHaveCount(0);
   expect(consoleErrors).toEqual([]);
 });
+
+test.describe('the first things a newcomer types', () => {
+  test.use({
+    workspaceFiles: {
+      'package.json': '{ "name": "fixture" }\n',
+      'src/main.ts': 'export default function main(): void {}\n',
+      'src/deep/nested/util.ts': 'export const util = 1;\n',
+    },
+  });
+
+  test('the empty page’s /glob * lists this folder’s files; /glob **/* every file below it', async ({ page, toolcards, consoleErrors }) => {
+    await page.goto(toolcards.url);
+    // One word for an open socket, before the first session as after it.
+    await expect(page.getByRole('banner').getByRole('status')).toHaveText('Connected');
+    await timelineOf(page).getByRole('button', { name: '/glob *' }).click();
+    const here = card(page, /^Glob \*$/);
+    await expect(here).toContainText('1 file');
+    await expect(here.getByRole('button', { name: 'Open package.json' })).toBeVisible();
+    await expect(here.getByRole('button', { name: /^Open src\// })).toHaveCount(0);
+    await expect(page.getByRole('banner').getByRole('status')).toHaveText('Connected');
+
+    await runCommand(page, '/glob **/*');
+    const all = card(page, /^Glob \*\*\/\*$/);
+    await expect(all).toContainText('3 files');
+    await expect(all.getByRole('button', { name: 'Open src/deep/nested/util.ts' })).toBeVisible();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('/grep export default offers /grep "export default", which one click runs', async ({ page, toolcards }) => {
+    await page.goto(toolcards.url);
+    await runCommand(page, '/grep export default');
+    await expect(timelineOf(page)).toContainText('File not found: default');
+    const suggestion = page.getByRole('status').filter({ hasText: 'Did you mean' });
+    await expect(suggestion).toHaveText('No file or folder default here. Did you mean /grep "export default"?');
+    await suggestion.getByRole('button', { name: '/grep "export default"' }).click();
+    const search = card(page, /^Grep export default$/);
+    await expect(search).toContainText('1 match in 1 file');
+    await expect(search.getByRole('button', { name: /^src\/main\.ts line 1:/ }).locator('mark')).toHaveText('export default');
+    await expect(suggestion).toHaveCount(0);
+  });
+
+  test('the help closes once a command is sent', async ({ page, toolcards }) => {
+    await page.goto(toolcards.url);
+    const timeline = timelineOf(page);
+    const before = (await timeline.boundingBox())!.height;
+    await runCommand(page, '/help');
+    const help = page.getByRole('region', { name: 'Composer help' });
+    await expect(help).toBeVisible();
+    await expect(help).toContainText('**/*');
+    expect((await timeline.boundingBox())!.height).toBeLessThan(before);
+    await runCommand(page, '/read package.json');
+    await expect(card(page, /^Read package\.json/)).toBeVisible();
+    await expect(help).toBeHidden();
+    expect((await timeline.boundingBox())!.height).toBe(before);
+  });
+
+  test('a page without the token says to open the URL toolcards printed when it started', async ({ page, toolcards }) => {
+    await page.goto(`${toolcards.origin}/`);
+    await expect(page.getByRole('heading', { name: 'toolcards needs its access token' })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText('Open the URL that toolcards printed when it started');
+    await expect(page.getByRole('main')).not.toContainText('npm start (it contains');
+  });
+});
