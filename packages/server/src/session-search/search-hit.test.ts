@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionEvent } from '@toolcards/protocol';
 import { callLabel, placeHit } from './search-hit';
-import { countArgsFor, locateArgsFor, matchArgsFor, sessionSearchQueryOf } from './search-query';
+import { countArgsFor, locateArgsFor, matchArgsFor, sessionSearchQueryOf, threadsArgFor } from './search-query';
 
 const query = (text: string, options: Partial<{ caseSensitive: boolean; wholeWord: boolean; regex: boolean }> = {}) => ({
   text,
@@ -41,6 +41,10 @@ describe('sessionSearchQueryOf and the ripgrep argv', () => {
     // --column and --json find every match of a line: 100,000 in one big result of a common word.
     expect(locate).not.toContain('--json');
     expect(locate).not.toContain('--column');
+  });
+
+  it('leaves one core to the server when scanning every log', () => {
+    expect([1, 2, 8].map(threadsArgFor)).toEqual(['--threads=1', '--threads=1', '--threads=7']);
   });
 });
 

@@ -32,6 +32,14 @@ export function matchArgsFor(query: SessionSearchQuery): string[] {
   ];
 }
 
+/**
+ * ripgrep's threads for a pass over every log: one core is left to the server's own thread,
+ * so HTTP and the WebSocket answer while a search scans gigabytes.
+ */
+export function threadsArgFor(cores: number): string {
+  return `--threads=${Math.max(1, cores - 1)}`;
+}
+
 /** Which session logs a pass reads: the logs of the data dir, or some of them by path. */
 export type LogTargets = { dir: string } | { files: readonly string[] };
 

@@ -1,4 +1,5 @@
 import { open, type FileHandle } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { MAX_SEARCH_HITS, MAX_SEARCH_HITS_PER_SESSION, parsedSessionEventSchema, type SessionEvent, type SessionSearchHit, type SessionSearchResponse } from '@toolcards/protocol';
 import type { SessionStore } from '@toolcards/session';
@@ -8,7 +9,7 @@ import { snippetForMatches } from './json-text-snippet';
 import { lineCountOf, locatedLineOf, type LocatedLine } from './located-line';
 import { LogLineReader, type LogLine } from './log-line-reader';
 import { callLabel, placeHit } from './search-hit';
-import { countArgsFor, locateArgsFor, matchArgsFor, type LogTargets, type SessionSearchQuery } from './search-query';
+import { countArgsFor, locateArgsFor, matchArgsFor, threadsArgFor, type LogTargets, type SessionSearchQuery } from './search-query';
 import { matchSpansIn } from './match-spans';
 
 export type SessionSearchOutcome =
@@ -57,11 +58,12 @@ export async function searchSessions(store: SessionStore, query: SessionSearchQu
   const left = () => Math.max(1, deadline - Date.now());
   const sessionsDir = store.layout.sessionsDir;
   const matchArgs = matchArgsFor(query);
+  const scanArgs = [threadsArgFor(availableParallelism()), ...matchArgs];
 
   // 1. Locate: one more line per log than it may list, so a matching header still leaves enough.
   const located = new Map<string, LocatedLine[]>();
   const locate = await runRipgrep({
-    args: locateArgsFor(matchArgs, { dir: sessionsDir }, MAX_SEARCH_HITS_PER_SESSION + 1),
+    args: locateArgsFor(scanArgs, { dir: sessionsDir }, MAX_SEARCH_HITS_PER_SESSION + 1),
     cwd: sessionsDir,
     signal,
     timeoutMs: left(),
@@ -86,7 +88,7 @@ export async function searchSessions(store: SessionStore, query: SessionSearchQu
     full.length === 0
       ? Promise.resolve(undefined)
       : runRipgrep({
-          args: countArgsFor(matchArgs, targets),
+          args: countArgsFor(scanArgs, targets),
           cwd: sessionsDir,
           signal,
           timeoutMs: left(),
