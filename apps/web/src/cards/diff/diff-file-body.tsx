@@ -7,7 +7,7 @@ import { EditorActions } from '../frame/editor-actions';
 import { noLayoutReadsOnMount } from '../frame/no-layout-reads-on-mount';
 import type { FileSource } from '../read/file-source';
 import { widestColumns } from '../read/code-columns';
-import { shownLength } from '../read/row-text-cap';
+import { ROW_TEXT_MAX_CHARS, shownLength } from '../read/row-text-cap';
 import { diffItems, linkedPath, type DiffExpansion, type DiffItem, type DiffLayout } from './diff-items';
 import { diffSides } from './diff-rows';
 import { FileLineRow, SplitDiffRow, UnifiedDiffRow, tokensOf, type SideTokens } from './diff-line-row';
@@ -200,11 +200,10 @@ function VirtualRows({ viewport, items, layout, renderItem }: Omit<DiffViewportP
     overscan: viewport ? OVERSCAN_ROWS : 0,
     initialRect: { width: 800, height: DIFF_VIEWPORT_HEIGHT_PX },
     useFlushSync: false,
-    getItemKey: (index) => items[index]!.key,
     ...noLayoutReadsOnMount<HTMLDivElement>(),
   });
   // Unified rows do not wrap: as wide as the longest line as drawn, for the horizontal scroll.
-  const columns = useMemo(() => (layout === 'unified' ? widestColumns(items.map(itemText).map((text) => text.slice(0, shownLength(text)))) : 0), [items, layout]);
+  const columns = useMemo(() => (layout === 'unified' ? widestColumns(items.map((item) => { const text = itemText(item); return text.length > ROW_TEXT_MAX_CHARS ? text.slice(0, shownLength(text)) : text; })) : 0), [items, layout]);
   return (
     <div
       className="tc-diff__rows tc-diff__rows--virtual"
@@ -213,8 +212,9 @@ function VirtualRows({ viewport, items, layout, renderItem }: Omit<DiffViewportP
       {virtualizer.getVirtualItems().map((virtual) =>
         renderItem(items[virtual.index]!, virtual.index, {
           style: { position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${virtual.start}px)` },
-          // Split rows wrap and hunk headers hold buttons: measured; unified lines are one fixed row.
-          rowRef: layout === 'split' || items[virtual.index]!.kind !== 'line' ? virtualizer.measureElement : undefined,
+          // Split rows wrap: measured. Unified rows, headers and folds included, are one fixed 20 px row (diff-card.css):
+          // never measured, so the card's first task forces no layout.
+          rowRef: layout === 'split' ? virtualizer.measureElement : undefined,
         }),
       )}
     </div>

@@ -67,7 +67,7 @@ export function diffItems(
     items.push({ kind: 'hunk', key: `h${hunkIndex}`, hunkIndex, header, newLine });
     for (const segment of foldedSegments(rows, hunkIndex, expansion.openFolds)) {
       if (segment.kind === 'fold') items.push(segment);
-      else items.push(...rowItems(rows, segment.from, segment.to, hunkIndex, layout));
+      else for (const item of rowItems(rows, segment.from, segment.to, hunkIndex, layout)) items.push(item); // no spread: a huge hunk would overflow the call's arguments
     }
     oldEnd = oldFirst + hunk.oldLines;
     newEnd = newFirst + hunk.newLines;
@@ -107,10 +107,13 @@ function rowItems(rows: readonly DiffLineRow[], from: number, to: number, hunkIn
   switch (layout) {
     case 'unified': {
       const pairs = changePairs(slice);
-      return slice.map((row, at) => {
+      // Plain loops and literals: a 2,000-line hunk is this many items on the card's first render.
+      const items: DiffItem[] = new Array(slice.length);
+      for (let at = 0; at < slice.length; at += 1) {
         const paired = pairs[at];
-        return { kind: 'line', key: `r${hunkIndex}:${from + at}`, row, ...(paired === undefined ? {} : { pair: slice[paired] }) };
-      });
+        items[at] = paired === undefined ? { kind: 'line', key: `r${hunkIndex}:${from + at}`, row: slice[at]! } : { kind: 'line', key: `r${hunkIndex}:${from + at}`, row: slice[at]!, pair: slice[paired]! };
+      }
+      return items;
     }
     case 'split':
       return splitRows(slice).map((split, at) => ({ kind: 'pair', key: `p${hunkIndex}:${from}:${at}`, split }));

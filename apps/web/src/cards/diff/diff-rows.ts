@@ -55,18 +55,17 @@ export function diffSides(file: Pick<DiffFile, 'hunks'>): DiffSides {
     const rows: DiffLineRow[] = [];
     for (const [lineIndex, line] of hunk.lines.entries()) {
       const text = line.slice(1);
-      const at = { hunk: hunkIndex, line: lineIndex };
       const kind = diffLineKind(line);
       switch (kind) {
         case 'context':
-          rows.push({ kind, old: oldNumber++, new: newNumber++, text, oldIndex: oldTexts.push(text) - 1, newIndex: newTexts.push(text) - 1, ...at });
+          rows.push({ kind, old: oldNumber++, new: newNumber++, text, oldIndex: oldTexts.push(text) - 1, newIndex: newTexts.push(text) - 1, hunk: hunkIndex, line: lineIndex });
           break;
         case 'removed':
-          rows.push({ kind, old: oldNumber++, text, oldIndex: oldTexts.push(text) - 1, ...at });
+          rows.push({ kind, old: oldNumber++, text, oldIndex: oldTexts.push(text) - 1, hunk: hunkIndex, line: lineIndex });
           break;
         case 'added':
           firstAdded ??= newNumber;
-          rows.push({ kind, new: newNumber++, text, newIndex: newTexts.push(text) - 1, ...at });
+          rows.push({ kind, new: newNumber++, text, newIndex: newTexts.push(text) - 1, hunk: hunkIndex, line: lineIndex });
           break;
         case 'no-newline-marker': {
           const last = rows.at(-1);

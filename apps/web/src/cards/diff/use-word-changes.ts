@@ -16,7 +16,8 @@ export function useWordChanges(needed: boolean): WordChanges | undefined {
   useEffect(() => {
     if (!needed || fn) return undefined;
     let live = true;
-    loading ??= import('./word-changes').then((module) => (loaded = module.wordChanges));
+    // When the page is next idle: the marks are an extra, the rows and their colours come first.
+    loading ??= whenIdle().then(() => import('./word-changes')).then((module) => (loaded = module.wordChanges));
     loading.then(
       (found) => {
         if (live) setFn(() => found);
@@ -30,4 +31,11 @@ export function useWordChanges(needed: boolean): WordChanges | undefined {
     };
   }, [needed, fn]);
   return fn;
+}
+
+function whenIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 1_000 });
+    else setTimeout(resolve, 50);
+  });
 }
