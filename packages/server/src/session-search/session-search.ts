@@ -1,16 +1,15 @@
-import { open, type FileHandle } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { MAX_SEARCH_HITS, MAX_SEARCH_HITS_PER_SESSION, parsedSessionEventSchema, type SessionEvent, type SessionSearchHit, type SessionSearchResponse } from '@toolcards/protocol';
+import { MAX_SEARCH_HITS, MAX_SEARCH_HITS_PER_SESSION, type SessionSearchHit, type SessionSearchResponse } from '@toolcards/protocol';
 import type { SessionStore } from '@toolcards/session';
 import { runRipgrep, type RipgrepOutcome } from '@toolcards/tools';
-import { eventSkeleton } from './json-line-skeleton';
+import { callLabelsFor } from './call-labels';
 import { snippetForMatches } from './json-text-snippet';
+import { readListedEvents } from './listed-events';
 import { lineCountOf, locatedLineOf, type LocatedLine } from './located-line';
-import { LogLineReader, type LogLine } from './log-line-reader';
-import { callLabel, placeHit } from './search-hit';
-import { countArgsFor, locateArgsFor, matchArgsFor, threadsArgFor, type LogTargets, type SessionSearchQuery } from './search-query';
 import { matchSpansIn } from './match-spans';
+import { placeHit } from './search-hit';
+import { countArgsFor, locateArgsFor, matchArgsFor, threadsArgFor, type LogTargets, type SessionSearchQuery } from './search-query';
 
 export type SessionSearchOutcome =
   | { ok: true; response: SessionSearchResponse }
@@ -22,24 +21,10 @@ export type SessionSearchOutcome =
  * placed by then are counted in `more` or listed unmarked.
  */
 export const SEARCH_TIMEOUT_MS = 4_000;
-/** A listed event longer than this is read only this far: enough to place most matches, never a whole giant line in memory. */
-const MAX_EVENT_BYTES = 4 * 1024 * 1024;
-/** Of a listed event, this much of its line is kept to place the match in: the snippet of a match further in is its first line, unmarked. */
-const RETAINED_LINE_BYTES = 128 * 1024;
-/** Logs read back at once. */
-const LOGS_READ_AT_ONCE = 4;
 /** Past this many logs to count, the count pass reads the folder instead of a list of paths (argv stays small). */
 const MAX_COUNTED_FILES = 500;
 
 type Failure = Extract<SessionSearchOutcome, { ok: false }>;
-
-/** One listed event of a session, read back from its log. */
-interface ListedEvent {
-  located: LocatedLine;
-  event: SessionEvent;
-  /** Its logged line, or the first RETAINED_LINE_BYTES of it. */
-  line: Buffer;
-}
 
 /**
  * Searches every session log in the data dir with the packaged ripgrep: the logs are the
@@ -102,8 +87,7 @@ export async function searchSessions(store: SessionStore, query: SessionSearchQu
   // 3. List: newest activity first, then in log order — where a person most likely left what they look for.
   const sessions = [...located]
     .filter(([, lines]) => lines.some((line) => line.lineNumber > 1))
-    .map(([sessionId]) => sessionId)
-    .map((sessionId) => ({ sessionId, summary: store.index.get(sessionId) }))
+    .map(([sessionId]) => ({ sessionId, summary: store.index.get(sessionId) }))
     .sort((a, b) => (b.summary?.lastActivity ?? '').localeCompare(a.summary?.lastActivity ?? '') || a.sessionId.localeCompare(b.sessionId));
   const planned: { sessionId: string; title: string; lines: LocatedLine[] }[] = [];
   let budget = MAX_SEARCH_HITS;
@@ -116,10 +100,11 @@ export async function searchSessions(store: SessionStore, query: SessionSearchQu
     budget -= lines.length;
     planned.push({ sessionId, title: summary?.title || sessionId, lines });
   }
-  // A few logs read at once: the reads wait on the disk or the page cache, not on this thread.
   // Past the deadline the rest is not read: those events are counted in `more`, not listed.
-  const readers = Array.from({ length: LOGS_READ_AT_ONCE }, () => new LogLineReader(MAX_EVENT_BYTES));
-  const read = await inTurns(planned, readers, ({ sessionId, lines }, reader) => readEvents(reader, path.join(sessionsDir, `${sessionId}.jsonl`), lines, deadline));
+  const read = await readListedEvents(
+    planned.map(({ sessionId, lines }) => ({ file: path.join(sessionsDir, `${sessionId}.jsonl`), lines })),
+    deadline,
+  );
   if (signal.aborted) return cancelled();
   const unreadable = read.reduce((sum, { malformed }) => sum + malformed, 0);
   const listed = planned.flatMap(({ sessionId, title }, index) => (read[index]!.events.length > 0 ? [{ sessionId, title, events: read[index]!.events }] : []));
@@ -157,118 +142,6 @@ export async function searchSessions(store: SessionStore, query: SessionSearchQu
   const total = [...eventCount.values()].reduce((sum, count) => sum + Math.max(0, count), 0) - unreadable;
   const more = Math.max(0, total - hits.length);
   return { ok: true, response: { query: query.text, hits, truncated: more > 0, more, sessions: sessions.length } };
-}
-
-/**
- * The located lines of one log, read back and parsed into their events. A torn or malformed
- * line is not an event (`malformed` of them); an event over MAX_EVENT_BYTES is left out of
- * the list but stays counted in `more`.
- */
-async function readEvents(reader: LogLineReader, file: string, lines: readonly LocatedLine[], deadline: number): Promise<{ events: ListedEvent[]; malformed: number }> {
-  const events: ListedEvent[] = [];
-  let malformed = 0;
-  if (lines.length === 0) return { events, malformed };
-  let handle: FileHandle;
-  try {
-    handle = await open(file, 'r');
-  } catch {
-    // The log went away since ripgrep read it: its lines are no events to list.
-    return { events, malformed: lines.length };
-  }
-  try {
-    const { size } = await handle.stat();
-    for (const located of lines) {
-      if (Date.now() >= deadline) break;
-      const event = await eventAt(await reader.lineAt(handle, size, located.lineOffset));
-      if (event === 'malformed') malformed += 1;
-      else if (event !== 'too-large') events.push({ located, ...event });
-    }
-    return { events, malformed };
-  } finally {
-    await handle.close();
-  }
-}
-
-function eventAt(line: LogLine): { event: SessionEvent; line: Buffer } | 'malformed' | 'too-large' {
-  if (!line.whole) return 'too-large';
-  let parsed: unknown;
-  try {
-    // Long texts cut: the event is parsed for its label; its text is placed from the raw line.
-    parsed = JSON.parse(eventSkeleton(line.bytes).toString('utf8'));
-  } catch {
-    // A torn last line.
-    return 'malformed';
-  }
-  const narrowed = parsedSessionEventSchema.safeParse(parsed);
-  if (!narrowed.success) return 'malformed';
-  // A copy (the reader's buffer serves the next line), and never the rest of a long line.
-  return { event: narrowed.data, line: Buffer.from(line.bytes.subarray(0, RETAINED_LINE_BYTES)) };
-}
-
-/** `work` over every item, one worker per tool (each uses its own the whole time); the results in the items' order. */
-async function inTurns<Item, Tool, Result>(items: readonly Item[], tools: readonly Tool[], work: (item: Item, tool: Tool) => Promise<Result>): Promise<Result[]> {
-  const results: Result[] = new Array(items.length);
-  let next = 0;
-  const worker = async (tool: Tool) => {
-    for (let index = next++; index < items.length; index = next++) results[index] = await work(items[index]!, tool);
-  };
-  await Promise.all(tools.slice(0, items.length).map(worker));
-  return results;
-}
-
-/**
- * A result is named by its call ("grep capacitor"), which is on another log line than the
- * match: one more locate pass, over the listed sessions only, finds the calls of the results
- * listed (by callId, as the log writes it) whose call was not listed itself; each call line
- * is read back by its offset.
- */
-async function callLabelsFor(
-  listed: readonly { sessionId: string; events: readonly ListedEvent[] }[],
-  sessionsDir: string,
-  signal: AbortSignal,
-  deadline: number,
-): Promise<Map<string, Map<string, string>>> {
-  const labels = new Map<string, Map<string, string>>();
-  const wanted = new Set<string>();
-  const files: string[] = [];
-  for (const { sessionId, events } of listed) {
-    const sessionLabels = new Map<string, string>();
-    labels.set(sessionId, sessionLabels);
-    for (const { event } of events) {
-      if (event.type === 'tool/call') sessionLabels.set(event.data.callId, callLabel(event.data.name, event.data.args));
-    }
-    let needed = false;
-    for (const { event } of events) {
-      if (event.type !== 'tool/result' || sessionLabels.has(event.data.callId)) continue;
-      wanted.add(`"callId":${JSON.stringify(event.data.callId)},"name":`);
-      needed = true;
-    }
-    if (needed) files.push(path.join(sessionsDir, `${sessionId}.jsonl`));
-  }
-  // Past the deadline a result is named by its meta, not by its call.
-  if (wanted.size === 0 || Date.now() >= deadline) return labels;
-  const calls: LocatedLine[] = [];
-  await runRipgrep({
-    args: locateArgsFor(['--case-sensitive', '--fixed-strings', ...[...wanted].map((pattern) => `--regexp=${pattern}`)], { files }, wanted.size),
-    cwd: sessionsDir,
-    signal,
-    timeoutMs: Math.max(1, deadline - Date.now()),
-    separator: 10,
-    onRecord(buffer, start, end) {
-      const line = locatedLineOf(buffer.subarray(start, end), sessionsDir);
-      if (line) calls.push(line);
-    },
-  });
-  const reader = new LogLineReader(MAX_EVENT_BYTES);
-  const callsOf = new Map<string, LocatedLine[]>();
-  for (const call of calls) callsOf.set(call.sessionId, [...(callsOf.get(call.sessionId) ?? []), call]);
-  for (const [sessionId, sessionCalls] of callsOf) {
-    const read = await readEvents(reader, path.join(sessionsDir, `${sessionId}.jsonl`), sessionCalls, deadline);
-    for (const { event } of read.events) {
-      if (event.type === 'tool/call') labels.get(sessionId)?.set(event.data.callId, callLabel(event.data.name, event.data.args));
-    }
-  }
-  return labels;
 }
 
 /** A pass that did not finish as it should → the answer; undefined when its records stand. */
