@@ -19,7 +19,8 @@ export const terminalMetaSchema = z.object({
   durationMs: z.number().min(0).optional(),
   /**
    * What the agent saw, ANSI escapes kept (the card renders SGR and drops the rest). When
-   * `stderr` is present this is stdout alone.
+   * `stderr` is present this is stdout alone. Kept whole, however long a line: the card cuts a
+   * huge line when it draws it (at 2,000 characters, with a mark), and copies it whole.
    */
   output: z.string(),
   /** stderr, when it was captured apart from `output`. */
