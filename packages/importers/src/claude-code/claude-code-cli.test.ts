@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { readMetaFromMeta } from '@toolcards/protocol';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runClaudeCode, type ClaudeCodeRun } from '../test-support/claude-code-run';
-import { makeScenarioWorkspace, scenarioTurns, SCENARIO_ENV, SCENARIO_PROMPT, SCENARIO_TOOLS } from '../test-support/claude-code-scenario';
+import { makeScenarioWorkspace, scenarioScript, SUBAGENT_PROMPT, README_MD, SCENARIO_ENV, SCENARIO_PROMPT, SCENARIO_TOOLS } from '../test-support/claude-code-scenario';
 import { mapTranscript } from '../test-support/claude-mapped-session';
 import { expectScenarioCards } from '../test-support/claude-scenario-expectations';
 import { createClaudeCodeImporter } from './claude-code-importer';
@@ -18,7 +19,7 @@ describe('Claude Code 2.1 transcript, written by the real CLI', () => {
 
   beforeAll(async () => {
     workspace = await makeScenarioWorkspace();
-    run = await runClaudeCode({ workspace, prompt: SCENARIO_PROMPT, turns: scenarioTurns(workspace), allowedTools: SCENARIO_TOOLS, env: SCENARIO_ENV });
+    run = await runClaudeCode({ workspace, prompt: SCENARIO_PROMPT, turns: scenarioScript(workspace), allowedTools: SCENARIO_TOOLS, env: SCENARIO_ENV });
   }, 120_000);
 
   it('ran the whole script and nothing else', () => {
@@ -37,6 +38,17 @@ describe('Claude Code 2.1 transcript, written by the real CLI', () => {
     expect([...session.calls.values()].filter((call) => call.result === undefined)).toEqual([]);
   });
 
+  it('maps the subagent transcript the Agent call wrote beside the session', () => {
+    expect(run.subagents.size).toBe(1);
+    const importer = createClaudeCodeImporter();
+    const session = mapTranscript(importer, [...run.subagents.values()][0]!);
+    expect(session.prompts).toEqual([SUBAGENT_PROMPT]);
+    const read = session.calls.get('toolu_sub_read');
+    expect(read?.name).toBe('read');
+    expect(readMetaFromMeta(read?.result?.meta)?.lines.map((line) => line.text)).toEqual(README_MD.split('\n').slice(0, -1));
+    expect([...session.texts.values()]).toEqual(['README.md says there is nothing to see.']);
+  });
+
   it('says what the session is', () => {
     const importer = createClaudeCodeImporter();
     mapTranscript(importer, run.transcript);
@@ -49,6 +61,10 @@ describe('Claude Code 2.1 transcript, written by the real CLI', () => {
     // The records that are not the conversation, counted by type.
     const { byType } = importer.skipped();
     expect(byType['grep:context-line']).toBe(6);
+    expect(byType['thinking']).toBe(1);
+    // The background command's and the agent's completions: notifications, not prompts (one that
+    // comes while a reply is under way rides in as an attachment instead of a line of its own).
+    expect(byType['user:task-notification']).toBeGreaterThanOrEqual(1);
     expect(byType['attachment']).toBeGreaterThan(0);
     expect(byType['malformed']).toBeUndefined();
   });

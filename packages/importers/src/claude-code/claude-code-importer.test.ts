@@ -184,4 +184,19 @@ describe('live lines', () => {
       ['msg_9-2', 'Three.'],
     ]);
   });
+
+  it("links 2.1's TaskStop to a background shell of the session, and leaves it generic for an agent's id", () => {
+    const importer = createClaudeCodeImporter();
+    const lines = [
+      toolUse('m1', 'bg', 'Bash', { command: 'npm run dev', run_in_background: true }),
+      toolResult('bg', 'Command running in background with ID: b1x.', { stdout: '', stderr: '', interrupted: false, backgroundTaskId: 'b1x' }),
+      toolUse('m2', 'stop', 'TaskStop', { task_id: 'b1x' }),
+      toolResult('stop', 'Stopped b1x'),
+      toolUse('m3', 'stop-agent', 'TaskStop', { task_id: 'agent-7' }),
+      toolResult('stop-agent', 'Stopped agent-7'),
+    ];
+    const session = collect(lines.flatMap((text) => importer.feedLine(text)));
+    expect(terminalMetaFromMeta(session.calls.get('stop')?.result?.meta)).toMatchObject({ command: 'npm run dev', shellId: 'b1x', interrupted: true });
+    expect(session.calls.get('stop-agent')?.result).toEqual({ text: 'Stopped agent-7', isError: false });
+  });
 });

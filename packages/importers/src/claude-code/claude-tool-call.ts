@@ -26,10 +26,13 @@ export function toolKindOf(name: string): ClaudeToolKind {
       return 'glob';
     case 'Bash':
       return 'bash';
+    // BashOutput/KillBash (1.0.x), KillShell (2.0); 2.1's TaskOutput/TaskStop act on shells and agents alike.
     case 'BashOutput':
+    case 'TaskOutput':
       return 'shell-output';
     case 'KillBash':
     case 'KillShell':
+    case 'TaskStop':
       return 'shell-kill';
     case 'Edit':
     case 'MultiEdit':

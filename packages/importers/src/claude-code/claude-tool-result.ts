@@ -89,7 +89,10 @@ export function mapToolResult(context: CallContext, rawText: string, isError: bo
     case 'shell-kill': {
       const shellId = stringField(input, 'bash_id') ?? stringField(input, 'shell_id') ?? stringField(input, 'task_id');
       if (shellId === undefined || isError) return plain;
-      const command = context.shellCommand(shellId) ?? stringField(asFields(toolUseResult), 'command') ?? `${call.name} ${shellId}`;
+      const known = context.shellCommand(shellId);
+      // A Task* call on an id that is no background shell of this session (an agent's) is no terminal.
+      if (known === undefined && call.name.startsWith('Task')) return plain;
+      const command = known ?? stringField(asFields(toolUseResult), 'command') ?? `${call.name} ${shellId}`;
       const meta =
         call.kind === 'shell-output'
           ? shellOutputTerminalMeta(shellId, command, toolUseResult, rawText)

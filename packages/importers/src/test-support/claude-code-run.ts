@@ -3,7 +3,7 @@ import { mkdtemp, readdir, readFile, realpath } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { agentCliPath } from '../../../../scripts/agent-clis.mjs';
-import { startFakeAnthropicServer, type FakeAnthropicServer, type FakeAnthropicTurn } from './fake-anthropic-server';
+import { startFakeAnthropicServer, type FakeAnthropicScript, type FakeAnthropicServer } from './fake-anthropic-server';
 
 /**
  * Runs the real Claude Code CLI (`claude -p`) once against the fake Anthropic server, in a temp
@@ -14,6 +14,8 @@ import { startFakeAnthropicServer, type FakeAnthropicServer, type FakeAnthropicT
 export interface ClaudeCodeRun {
   transcriptPath: string;
   transcript: string;
+  /** Subagent transcripts (<session>/subagents/agent-*.jsonl) by file name. */
+  subagents: Map<string, string>;
   stdout: string;
   stderr: string;
   exitCode: number | null;
@@ -23,7 +25,7 @@ export interface ClaudeCodeRun {
 export async function runClaudeCode(options: {
   workspace: string;
   prompt: string;
-  turns: FakeAnthropicTurn[];
+  turns: FakeAnthropicScript;
   allowedTools: string[];
   env?: Record<string, string>;
 }): Promise<ClaudeCodeRun> {
@@ -59,7 +61,12 @@ export async function runClaudeCode(options: {
       throw new Error(`expected one transcript in ${projectDir}, found ${names.length}; exit ${exitCode}\n${stdout}\n${stderr}`);
     }
     const transcriptPath = join(projectDir, names[0]!);
-    return { transcriptPath, transcript: await readFile(transcriptPath, 'utf8'), stdout, stderr, exitCode, server };
+    const subagentDir = join(transcriptPath.slice(0, -'.jsonl'.length), 'subagents');
+    const subagents = new Map<string, string>();
+    for (const name of (await readdir(subagentDir).catch(() => [] as string[])).filter((file) => file.endsWith('.jsonl'))) {
+      subagents.set(name, await readFile(join(subagentDir, name), 'utf8'));
+    }
+    return { transcriptPath, transcript: await readFile(transcriptPath, 'utf8'), subagents, stdout, stderr, exitCode, server };
   } finally {
     await server.close();
   }

@@ -1,13 +1,15 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FakeAnthropicTurn } from './fake-anthropic-server';
+import type { FakeAnthropicScript, FakeAnthropicTurn } from './fake-anthropic-server';
 
 /**
  * One scripted Claude Code conversation that asks for every tool the importer maps: two Reads in
  * one reply (a whole file and a window), Grep in each output mode (content with context lines,
  * files_with_matches, count), Glob, Bash (one ok, one failing), Edit, Write of a new file,
- * TodoWrite, then a final text. Its workspace is written to a temp folder first.
+ * TodoWrite, a thinking block, a Read of a missing file and of an image, a Grep of one file, an
+ * Edit that fails, an Agent whose subagent reads a file, then a final text (and a reply to each
+ * background notification). Its workspace is written to a temp folder first.
  */
 
 export const ALPHA_TS = [
@@ -24,6 +26,11 @@ export const BETA_TS = Array.from({ length: 12 }, (_, index) => `export const b$
 
 export const README_MD = '# Scripted workspace\n\nNothing to see.\n';
 
+/** A 1×1 PNG. */
+export const DOT_PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+export const SUBAGENT_PROMPT = 'Subagent: read README.md and say what it holds.';
+
 export const NEW_FILE_MD = '# Notes\n\nfirst line\nsecond line\n';
 
 export const PLAN = [
@@ -38,10 +45,24 @@ export async function makeScenarioWorkspace(): Promise<string> {
   await writeFile(join(root, 'src', 'alpha.ts'), ALPHA_TS);
   await writeFile(join(root, 'src', 'beta.ts'), BETA_TS);
   await writeFile(join(root, 'README.md'), README_MD);
+  await writeFile(join(root, 'dot.png'), Buffer.from(DOT_PNG_BASE64, 'base64'));
   return root;
 }
 
-export function scenarioTurns(workspace: string): FakeAnthropicTurn[] {
+/** The main conversation by step; the subagent's requests (their first message is its prompt) get its own two steps. */
+export function scenarioScript(workspace: string): FakeAnthropicScript {
+  const main = scenarioTurns(workspace);
+  const subagent: FakeAnthropicTurn[] = [
+    { blocks: [{ type: 'tool_use', id: 'toolu_sub_read', name: 'Read', input: { file_path: join(workspace, 'README.md') } }] },
+    { blocks: [{ type: 'text', text: 'README.md says there is nothing to see.' }] },
+  ];
+  return (request, step) => {
+    const first = JSON.stringify(request.body.messages?.[0]?.content ?? '');
+    return (first.includes(SUBAGENT_PROMPT) ? subagent : main)[step];
+  };
+}
+
+function scenarioTurns(workspace: string): FakeAnthropicTurn[] {
   const at = (path: string): string => join(workspace, path);
   return [
     {
@@ -91,13 +112,28 @@ export function scenarioTurns(workspace: string): FakeAnthropicTurn[] {
     },
     { blocks: [{ type: 'tool_use', id: 'toolu_write', name: 'Write', input: { file_path: at('notes/new.md'), content: NEW_FILE_MD } }] },
     { blocks: [{ type: 'tool_use', id: 'toolu_todo', name: 'TodoWrite', input: { todos: PLAN } }] },
+    {
+      blocks: [
+        { type: 'thinking', thinking: 'Now the odd cases.' },
+        { type: 'tool_use', id: 'toolu_read_missing', name: 'Read', input: { file_path: at('src/missing.ts') } },
+        { type: 'tool_use', id: 'toolu_read_image', name: 'Read', input: { file_path: at('dot.png') } },
+        { type: 'tool_use', id: 'toolu_grep_one_file', name: 'Grep', input: { pattern: 'needle', path: at('src/beta.ts'), output_mode: 'content', '-n': true } },
+      ],
+    },
+    { blocks: [{ type: 'tool_use', id: 'toolu_edit_fail', name: 'Edit', input: { file_path: at('src/beta.ts'), old_string: 'not in the file', new_string: 'x' } }] },
+    {
+      blocks: [
+        { type: 'tool_use', id: 'toolu_agent', name: 'Agent', input: { description: 'Read the README', prompt: SUBAGENT_PROMPT, subagent_type: 'general-purpose' } },
+      ],
+    },
     { blocks: [{ type: 'text', text: 'All done: **alpha** edited and notes written.' }] },
-    // The background command's completion comes back as a notification turn once the reply ends.
-    { blocks: [{ type: 'text', text: 'The background command finished.' }] },
+    // The background command and the agent end with a notification each, a turn of its own after the reply.
+    { blocks: [{ type: 'text', text: 'Noted.' }] },
+    { blocks: [{ type: 'text', text: 'Noted.' }] },
   ];
 }
 
 export const SCENARIO_PROMPT = 'Look at the sources, edit alpha and write notes.';
-export const SCENARIO_TOOLS = ['Read', 'Grep', 'Glob', 'Bash', 'Edit', 'Write', 'TodoWrite'];
+export const SCENARIO_TOOLS = ['Read', 'Grep', 'Glob', 'Bash', 'Edit', 'Write', 'TodoWrite', 'Agent'];
 /** 2.1 offers TodoWrite only with its task tools turned off (otherwise TodoWrite answers "disabled for this session"). */
 export const SCENARIO_ENV = { CLAUDE_CODE_ENABLE_TASKS: 'false' };

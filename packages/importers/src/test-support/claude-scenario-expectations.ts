@@ -9,7 +9,7 @@ import {
 } from '@toolcards/protocol';
 import { expect } from 'vitest';
 import type { MappedCall, MappedSession } from './claude-mapped-session';
-import { ALPHA_TS, BETA_TS, NEW_FILE_MD, PLAN, SCENARIO_PROMPT } from './claude-code-scenario';
+import { ALPHA_TS, BETA_TS, NEW_FILE_MD, PLAN, SCENARIO_PROMPT, SUBAGENT_PROMPT } from './claude-code-scenario';
 
 /**
  * What the scripted conversation's cards must show, checked against the workspace's files:
@@ -79,6 +79,22 @@ export function expectScenarioCards(session: MappedSession, workspace: string, f
   expect(write.files.map((file) => [file.path, file.status])).toEqual([['notes/new.md', 'added']]);
   expect(applyHunks('', write.files[0]!.hunks)).toBe(fileNow('notes/new.md'));
   expect(fileNow('notes/new.md')).toBe(NEW_FILE_MD);
+
+  // The odd cases: a missing file is an error, an image is no read card, one file's grep has its path.
+  const missing = callOf(session, 'toolu_read_missing', 'read');
+  expect(missing.result).toMatchObject({ isError: true });
+  expect(missing.result?.meta).toBeUndefined();
+  expect(missing.result?.text).toContain('File does not exist');
+  expect(callOf(session, 'toolu_read_image', 'read').result).toEqual({ text: '[image]', isError: false });
+  const oneFile = searchMetaFromMeta(callOf(session, 'toolu_grep_one_file', 'grep').result?.meta);
+  expect(oneFile?.shape === 'matches' && oneFile.files).toEqual([{ path: 'src/beta.ts', matches: expected(BETA_TS) }]);
+  const failedEdit = callOf(session, 'toolu_edit_fail', 'Edit');
+  expect(failedEdit.result).toEqual({ text: 'String to replace not found in file.\nString: not in the file', isError: true });
+  // Agent: generic, with its prompt and what it answered.
+  const agent = callOf(session, 'toolu_agent', 'Agent');
+  expect(agent.args).toMatchObject({ prompt: SUBAGENT_PROMPT });
+  expect(agent.result?.meta).toBeUndefined();
+  expect(agent.result?.text).toContain('agent launched');
 
   // TodoWrite: the plan's items in order.
   const plan = planMetaFromMeta(metaOf(callOf(session, 'toolu_todo', 'TodoWrite'), 'plan'))!;

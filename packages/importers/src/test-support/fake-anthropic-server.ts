@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
  * real Claude Code CLI talks to (ANTHROPIC_BASE_URL). A streaming POST /v1/messages is answered
  * with SSE the way the API streams: message_start, per block content_block_start /
  * content_block_delta (text_delta, or input_json_delta for a tool_use that starts with empty
- * input) / content_block_stop, message_delta with the stop_reason, message_stop.
+ * input, or thinking_delta and signature_delta for thinking) / content_block_stop, message_delta with the stop_reason, message_stop.
  *
  * The conversation is scripted by step: the step of a request is the number of assistant
  * messages it already carries, so a retried request gets the same answer. A request that is not
@@ -16,6 +16,7 @@ import type { AddressInfo } from 'node:net';
 
 export type FakeAnthropicBlock =
   | { type: 'text'; text: string }
+  | { type: 'thinking'; thinking: string }
   | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> };
 
 export interface FakeAnthropicTurn {
@@ -45,7 +46,10 @@ export interface FakeAnthropicServer {
   close(): Promise<void>;
 }
 
-export async function startFakeAnthropicServer(turns: FakeAnthropicTurn[]): Promise<FakeAnthropicServer> {
+/** The turns in order, or a function of the request and its step (e.g. to tell a subagent's requests apart). */
+export type FakeAnthropicScript = FakeAnthropicTurn[] | ((request: FakeAnthropicRequest, step: number) => FakeAnthropicTurn | undefined);
+
+export async function startFakeAnthropicServer(script: FakeAnthropicScript): Promise<FakeAnthropicServer> {
   const requests: FakeAnthropicRequest[] = [];
   const unexpected: string[] = [];
   let messageCount = 0;
@@ -67,7 +71,7 @@ export async function startFakeAnthropicServer(turns: FakeAnthropicTurn[]): Prom
       turn = { blocks: [{ type: 'text', text: 'Scripted session' }] };
     } else {
       const step = (request.body.messages ?? []).filter((message) => message.role === 'assistant').length;
-      const scripted = turns[step];
+      const scripted = typeof script === 'function' ? script(request, step) : script[step];
       if (scripted === undefined) unexpected.push(`conversation step ${step} beyond the script`);
       turn = scripted ?? { blocks: [{ type: 'text', text: 'Done.' }] };
     }
@@ -106,7 +110,11 @@ export async function startFakeAnthropicServer(turns: FakeAnthropicTurn[]): Prom
       },
     });
     for (const [index, block] of turn.blocks.entries()) {
-      if (block.type === 'text') {
+      if (block.type === 'thinking') {
+        send('content_block_start', { type: 'content_block_start', index, content_block: { type: 'thinking', thinking: '', signature: '' } });
+        send('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'thinking_delta', thinking: block.thinking } });
+        send('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'signature_delta', signature: 'fake-signature' } });
+      } else if (block.type === 'text') {
         send('content_block_start', { type: 'content_block_start', index, content_block: { type: 'text', text: '' } });
         send('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'text_delta', text: block.text } });
       } else {
