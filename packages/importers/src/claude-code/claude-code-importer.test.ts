@@ -79,6 +79,8 @@ describe('a Claude Code 1.0.x transcript (hand-written: summary and system recor
     });
     expect(session.calls.get('toolu_03_grep')?.args).toEqual({ pattern: 'SPLIT', path: 'src' });
     expect(searchMetaFromMeta(meta('toolu_03_files'))).toEqual({ shape: 'paths', paths: ['src/parser.ts', 'test/parser.test.ts'], truncated: false, total: 2 });
+    // Glob in the transcript's own folder: our default, no path.
+    expect(session.calls.get('toolu_04_glob')?.args).toEqual({ pattern: '**/*.ts' });
     expect(searchMetaFromMeta(meta('toolu_04_glob'))).toMatchObject({ paths: ['src/parser.ts', 'test/parser.test.ts'], truncated: true });
   });
 
@@ -198,5 +200,27 @@ describe('live lines', () => {
     const session = collect(lines.flatMap((text) => importer.feedLine(text)));
     expect(terminalMetaFromMeta(session.calls.get('stop')?.result?.meta)).toMatchObject({ command: 'npm run dev', shellId: 'b1x', interrupted: true });
     expect(session.calls.get('stop-agent')?.result).toEqual({ text: 'Stopped agent-7', isError: false });
+  });
+
+  it("ends the turn as cancelled on Claude Code's interrupt line, which is no prompt", () => {
+    const importer = createClaudeCodeImporter();
+    const interrupt = line({ type: 'user', message: { role: 'user', content: [{ type: 'text', text: '[Request interrupted by user]' }] } });
+    expect(importer.feedLine(interrupt).map(({ event }) => event)).toEqual([{ type: 'turn/end', data: { reason: 'cancelled' } }]);
+    expect(importer.facts().title).toBeUndefined();
+  });
+
+  it("shows paths against the session's folder after the agent's cwd moved, and runs the shell where it was", () => {
+    const importer = createClaudeCodeImporter();
+    const moved = (text: string) => JSON.stringify({ ...JSON.parse(text), cwd: '/w/sub' });
+    const lines = [
+      line({ type: 'user', message: { role: 'user', content: 'go' } }),
+      moved(toolUse('m1', 'r', 'Read', { file_path: '/w/sub/a.ts' })),
+      moved(toolUse('m1', 'b', 'Bash', { command: 'pwd' })),
+      toolResult('b', '/w/sub', { stdout: '/w/sub', stderr: '', interrupted: false }),
+    ];
+    const session = collect(lines.flatMap((text) => importer.feedLine(text)));
+    expect(session.calls.get('r')?.args).toEqual({ path: 'sub/a.ts' });
+    expect(terminalMetaFromMeta(session.calls.get('b')?.result?.meta)?.cwd).toBe('/w/sub');
+    expect(importer.facts().cwd).toBe('/w');
   });
 });

@@ -25,7 +25,7 @@ export function createClaudeCodeImporter(): TranscriptImporter {
   const byType: Record<string, number> = {};
   let total = 0;
   let lastTime: string | undefined;
-  const calls = new Map<string, { call: MappedCall; input: Fields; cwd: string | undefined; answered: boolean }>();
+  const calls = new Map<string, { call: MappedCall; input: Fields; lineCwd: string | undefined; answered: boolean }>();
   const shells = new Map<string, string>();
   /** Per reply: its current text message, how many it has had, and whether a tool call came after it. */
   const texts = new Map<string, { id: string; runs: number; afterCall: boolean }>();
@@ -129,8 +129,9 @@ export function createClaudeCodeImporter(): TranscriptImporter {
                 break;
               }
               const input = asFields(block!.input) ?? {};
-              const call = mapToolCall(name, input, lineCwd);
-              calls.set(callId, { call, input, cwd: lineCwd, answered: false });
+              // Paths are shown against the session's folder (the first cwd), as the server serves it.
+              const call = mapToolCall(name, input, facts.cwd);
+              calls.set(callId, { call, input, lineCwd, answered: false });
               const seen = texts.get(messageId);
               if (seen !== undefined) seen.afterCall = true;
               emit({ type: 'tool/call', data: { callId, name: call.name, args: call.args, origin: 'model' } });
@@ -163,6 +164,11 @@ export function createClaudeCodeImporter(): TranscriptImporter {
       skip('user:task-notification');
       return;
     }
+    // Claude Code's own line when the person pressed Esc: the turn was cancelled, nobody typed it.
+    if (/^\[Request interrupted by user[^\]]*\]$/.test(raw.trim())) {
+      emit({ type: 'turn/end', data: { reason: 'cancelled' } });
+      return;
+    }
     const text = promptText(raw);
     if (text === '') {
       skip('user:harness');
@@ -188,7 +194,7 @@ export function createClaudeCodeImporter(): TranscriptImporter {
     pending.answered = true;
     const isError = booleanField(block, 'is_error') === true;
     const mapped = mapToolResult(
-      { call: pending.call, input: pending.input, cwd: pending.cwd, shellCommand: (id) => shells.get(id) },
+      { call: pending.call, input: pending.input, cwd: facts.cwd, shellCwd: pending.lineCwd, shellCommand: (id) => shells.get(id) },
       resultText(block.content),
       isError,
       toolUseResult,

@@ -45,6 +45,13 @@ export function toolKindOf(name: string): ClaudeToolKind {
   }
 }
 
+/** A search folder as our args take it: none for the transcript's own folder (our default). */
+function searchFolder(path: string | undefined, cwd: string | undefined): { path: string } | Record<string, never> {
+  if (!path) return {};
+  const shown = displayPath(path, cwd);
+  return shown === '.' ? {} : { path: shown };
+}
+
 export function mapToolCall(name: string, input: Fields, cwd: string | undefined): MappedCall {
   const kind = toolKindOf(name);
   switch (kind) {
@@ -67,14 +74,13 @@ export function mapToolCall(name: string, input: Fields, cwd: string | undefined
       return {
         kind,
         name: 'grep',
-        args: { pattern, ...(path ? { path: displayPath(path, cwd) } : {}), ...(include ? { include } : {}) },
+        args: { pattern, ...searchFolder(path, cwd), ...(include ? { include } : {}) },
       };
     }
     case 'glob': {
       const pattern = stringField(input, 'pattern');
       if (!pattern) return { kind: 'other', name, args: asJson(input) };
-      const path = stringField(input, 'path');
-      return { kind, name: 'glob', args: { pattern, ...(path ? { path: displayPath(path, cwd) } : {}) } };
+      return { kind, name: 'glob', args: { pattern, ...searchFolder(stringField(input, 'path'), cwd) } };
     }
     case 'bash':
     case 'shell-output':

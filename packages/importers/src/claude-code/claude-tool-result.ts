@@ -27,7 +27,10 @@ export interface CallContext {
   call: MappedCall;
   /** The agent's own input. */
   input: Fields;
+  /** The session's folder: paths inside it are shown relative to it. */
   cwd: string | undefined;
+  /** Where the agent was when it made the call (a shell's working folder). */
+  shellCwd: string | undefined;
   /** The command a background shell runs, by shell id (BashOutput/KillBash name it). */
   shellCommand(shellId: string): string | undefined;
 }
@@ -80,7 +83,7 @@ export function mapToolResult(context: CallContext, rawText: string, isError: bo
       return meta === undefined ? plain : { ...plain, meta };
     }
     case 'bash': {
-      const meta = bashTerminalMeta(input, toolUseResult, rawText, isError, cwd);
+      const meta = bashTerminalMeta(input, toolUseResult, rawText, isError, context.shellCwd);
       const startedShell = meta.shellId === undefined ? undefined : { id: meta.shellId, command: meta.command };
       const view = terminal(meta);
       return { ...plain, ...(view === undefined ? {} : { meta: view }), ...(startedShell === undefined ? {} : { startedShell }) };
