@@ -5,3 +5,6 @@ export type { TranscriptImporter, ImportedSource, ImportedEvent, TranscriptFacts
 
 // Claude Code (1.0.x to 2.1)
 export { createClaudeCodeImporter } from './claude-code/claude-code-importer';
+
+// Codex (0.58 to 0.169)
+export { createCodexImporter } from './codex/codex-importer';
