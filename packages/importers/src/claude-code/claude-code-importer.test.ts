@@ -223,4 +223,31 @@ describe('live lines', () => {
     expect(terminalMetaFromMeta(session.calls.get('b')?.result?.meta)?.cwd).toBe('/w/sub');
     expect(importer.facts().cwd).toBe('/w');
   });
+
+  it('takes the name the person gave the session (2.1 custom-title) over its first prompt, and the agent\'s title after it', () => {
+    const prompt = line({ type: 'user', message: { role: 'user', content: 'Fix the parser' } });
+    const importer = createClaudeCodeImporter();
+    importer.feedLine(line({ type: 'ai-title', aiTitle: 'Parser fix' }));
+    importer.feedLine(prompt);
+    expect(importer.facts().title).toBe('Fix the parser');
+    importer.feedLine(line({ type: 'custom-title', customTitle: 'csv work' }));
+    importer.feedLine(line({ type: 'custom-title', customTitle: 'csv parser' }));
+    expect(importer.facts().title).toBe('csv parser');
+    const untitled = createClaudeCodeImporter();
+    untitled.feedLine(line({ type: 'ai-title', aiTitle: 'Parser fix' }));
+    expect(untitled.facts().title).toBe('Parser fix');
+    expect(untitled.skipped().total).toBe(0);
+  });
+
+  it('shows a prompt typed while a reply ran (a queued_command attachment) and counts a queued notification', () => {
+    const importer = createClaudeCodeImporter();
+    const queued = (prompt: string, origin?: unknown) => line({ type: 'attachment', attachment: { type: 'queued_command', prompt, ...(origin ? { origin } : {}) } });
+    const events = [
+      queued('also check the tests'),
+      queued('<task-notification>\n<task-id>b1</task-id>\n</task-notification>', { kind: 'task-notification' }),
+      line({ type: 'attachment', attachment: { type: 'todo_reminder', content: [] } }),
+    ].flatMap((text) => importer.feedLine(text));
+    expect(events.map(({ event }) => event)).toEqual([{ type: 'user/message', data: { text: 'also check the tests' } }]);
+    expect(importer.skipped().byType).toEqual({ 'user:task-notification': 1, attachment: 1 });
+  });
 });

@@ -11,7 +11,9 @@ import { mapToolResult } from './claude-tool-result';
  * tool_use is a `tool/call` as soon as its line arrives (a live card shows it pending), and the
  * `user` line carrying its tool_result (paired by tool_use_id, in any order) is its `tool/result`.
  *
- * Left out and counted in skipped(): record types that are not the conversation (attachment,
+ * A prompt typed while a reply runs comes as a `queued_command` attachment and is a prompt too.
+ *
+ * Left out and counted in skipped(): record types that are not the conversation (other attachments,
  * queue-operation, api-request, cost-state, file-history-snapshot, …), thinking blocks (our
  * protocol has no thinking event), harness-only user lines (meta lines, background-task
  * notifications, wrappers with no typed text), Grep context lines (our matches meta has no place
@@ -22,6 +24,9 @@ export function createClaudeCodeImporter(): TranscriptImporter {
   let summaryTitle: string | undefined;
   let promptTitle: string | undefined;
   let commandTitle: string | undefined;
+  /** 2.1's `custom-title` (the person renamed the session) and `ai-title` records; the latest wins. */
+  let customTitle: string | undefined;
+  let aiTitle: string | undefined;
   const byType: Record<string, number> = {};
   let total = 0;
   let lastTime: string | undefined;
@@ -61,6 +66,28 @@ export function createClaudeCodeImporter(): TranscriptImporter {
       case 'summary': {
         const summary = stringField(record, 'summary')?.trim();
         if (summary) summaryTitle ??= summary;
+        return out;
+      }
+      case 'custom-title': {
+        const named = stringField(record, 'customTitle')?.trim();
+        if (named) customTitle = named;
+        return out;
+      }
+      case 'ai-title': {
+        const named = stringField(record, 'aiTitle')?.trim();
+        if (named) aiTitle = named;
+        return out;
+      }
+      case 'attachment': {
+        // A prompt the person typed while a reply was under way rides in as a queued_command
+        // attachment (2.1), not as a user line of its own; background notifications do too.
+        const attachment = asFields(record.attachment);
+        const prompt = stringField(attachment, 'prompt');
+        if (stringField(attachment, 'type') === 'queued_command' && prompt !== undefined) {
+          userText({ origin: attachment?.origin }, prompt, emit);
+        } else {
+          skip('attachment');
+        }
         return out;
       }
       case 'user': {
@@ -237,7 +264,7 @@ export function createClaudeCodeImporter(): TranscriptImporter {
       }
     },
     facts() {
-      const title = promptTitle ?? summaryTitle ?? commandTitle;
+      const title = customTitle ?? promptTitle ?? aiTitle ?? summaryTitle ?? commandTitle;
       return { ...facts, ...(title === undefined ? {} : { title }) };
     },
     skipped() {
