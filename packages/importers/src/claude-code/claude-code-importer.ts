@@ -30,7 +30,9 @@ export function createClaudeCodeImporter(): TranscriptImporter {
   const byType: Record<string, number> = {};
   let total = 0;
   let lastTime: string | undefined;
-  const calls = new Map<string, { call: MappedCall; input: Fields; lineCwd: string | undefined; answered: boolean }>();
+  /** Calls waiting for their result; once answered only the id is kept (a long session's inputs are let go). */
+  const calls = new Map<string, { call: MappedCall; input: Fields; lineCwd: string | undefined }>();
+  const answered = new Set<string>();
   const shells = new Map<string, string>();
   /** Per reply: its current text message, how many it has had, and whether a tool call came after it. */
   const texts = new Map<string, { id: string; runs: number; afterCall: boolean }>();
@@ -151,14 +153,14 @@ export function createClaudeCodeImporter(): TranscriptImporter {
                 skip('tool_use:malformed');
                 break;
               }
-              if (calls.has(callId)) {
+              if (calls.has(callId) || answered.has(callId)) {
                 skip('tool_use:repeated');
                 break;
               }
               const input = asFields(block!.input) ?? {};
               // Paths are shown against the session's folder (the first cwd), as the server serves it.
               const call = mapToolCall(name, input, facts.cwd);
-              calls.set(callId, { call, input, lineCwd, answered: false });
+              calls.set(callId, { call, input, lineCwd });
               const seen = texts.get(messageId);
               if (seen !== undefined) seen.afterCall = true;
               emit({ type: 'tool/call', data: { callId, name: call.name, args: call.args, origin: 'model' } });
@@ -209,16 +211,17 @@ export function createClaudeCodeImporter(): TranscriptImporter {
 
   const toolResult = (block: Fields, toolUseResult: unknown, emit: (event: NewSessionEvent) => void): void => {
     const callId = stringField(block, 'tool_use_id');
+    if (callId !== undefined && answered.has(callId)) {
+      skip('tool_result:repeated');
+      return;
+    }
     const pending = callId === undefined ? undefined : calls.get(callId);
     if (callId === undefined || pending === undefined) {
       skip('tool_result:without-call');
       return;
     }
-    if (pending.answered) {
-      skip('tool_result:repeated');
-      return;
-    }
-    pending.answered = true;
+    calls.delete(callId);
+    answered.add(callId);
     const isError = booleanField(block, 'is_error') === true;
     const mapped = mapToolResult(
       { call: pending.call, input: pending.input, cwd: facts.cwd, shellCwd: pending.lineCwd, shellCommand: (id) => shells.get(id) },
