@@ -55,7 +55,7 @@ const MODIFIED_CHECK = {
   firstChange: { removed: [12, 'export function total(price: number, count: number): number {'], added: [12, pricingNow[11]!] },
   marked: { removed: 'count', added: 'quantity' },
   badge: 'applied',
-  expandable: ['Expand 8 lines', 'Expand 20 lines'],
+  expandable: ['Expand 8 lines', 'Expand 20 lines', 'Expand 19 lines'],
   highlighted: true,
 } satisfies Parameters<typeof diffCard>[1];
 

@@ -44,8 +44,10 @@ describe('DiffCard', () => {
     expect(await screen.findByText(pricingNow[16]!)).toBeTruthy();
     expect(lines).toHaveBeenCalledWith(PRICING_PATH, 17, 20);
     expect(screen.queryByRole('button', { name: 'Expand 20 lines' })).toBeNull();
-    // Before the first hunk: lines 1–8.
+    // Before the first hunk: lines 1–8; after the last: 42–60, known once the file was looked at.
     expect(screen.getByRole('button', { name: 'Expand 8 lines' })).toBeTruthy();
+    await userEvent.click(await screen.findByRole('button', { name: 'Expand 19 lines' }));
+    expect(await screen.findByText(pricingNow[59]!)).toBeTruthy();
   });
 
   it('says "applied" while the file has the new text, "changed since" when it differs, "file gone" when it is not there', async () => {

@@ -88,7 +88,8 @@ interface DiffFileSectionProps {
 }
 
 function DiffFileSection({ file, fileIndex, layout, fileSource, onOpenLocation, headed }: DiffFileSectionProps) {
-  const freshness = useDiffFreshness(fileSource, file);
+  const fileNow = useDiffFreshness(fileSource, file);
+  const freshness = fileNow?.freshness;
   const counts = useMemo(() => changeCounts([file]), [file]);
   // An empty diff starts no highlight: still warm its language for the cards after it.
   useEffect(() => warmHighlight(file.lang), [file.lang]);
@@ -125,7 +126,7 @@ function DiffFileSection({ file, fileIndex, layout, fileSource, onOpenLocation, 
           {noHunksText(file)}
         </p>
       ) : (
-        <DiffFileBody file={file} fileIndex={fileIndex} layout={layout} fileSource={fileSource} onOpenLocation={onOpenLocation} label={`Changes to ${file.path}`} />
+        <DiffFileBody file={file} fileIndex={fileIndex} layout={layout} fileSource={fileSource} onOpenLocation={onOpenLocation} totalLinesNow={fileNow?.totalLines} label={`Changes to ${file.path}`} />
       )}
     </section>
   );

@@ -36,6 +36,8 @@ interface DiffFileBodyProps {
   label: string;
   /** The file's index in its card's view (find in session's address of a line). */
   fileIndex?: number;
+  /** The file's length now, once known: the lines after the last hunk can be expanded too. */
+  totalLinesNow?: number;
 }
 
 /**
@@ -43,12 +45,14 @@ interface DiffFileBodyProps {
  * "Show changes"): two gutters, each side highlighted as its own sequence, changed words
  * marked, long unchanged runs folded, gaps between hunks expandable from the file now.
  */
-export function DiffFileBody({ file, layout = 'unified', fileSource, onOpenLocation, hunkLinks = true, label, fileIndex = 0 }: DiffFileBodyProps) {
+export function DiffFileBody({ file, layout = 'unified', fileSource, onOpenLocation, hunkLinks = true, label, fileIndex = 0, totalLinesNow }: DiffFileBodyProps) {
   const sides = useMemo(() => diffSides(file), [file]);
   const [expansion, setExpansion] = useState<DiffExpansion>(() => ({ openFolds: new Set(), gapLines: new Map() }));
   const [gapState, setGapState] = useState<{ loading?: number; error?: string }>({});
   const [whole, setWhole] = useState<ReadonlySet<string>>(() => new Set());
-  const { items, fileLineTexts } = useMemo(() => diffItems(sides, file.status, layout, expansion), [sides, file.status, layout, expansion]);
+  // Without a source nothing can be loaded: no trailing gap then.
+  const trailing = fileSource ? totalLinesNow : undefined;
+  const { items, fileLineTexts } = useMemo(() => diffItems(sides, file.status, layout, expansion, trailing), [sides, file.status, layout, expansion, trailing]);
   // In this order: the heads are asked for last, so the worker (newest first) colours them first (side-heads.ts).
   const heads = useMemo(() => ({ old: sideHead(sides.oldTexts), new: sideHead(sides.newTexts) }), [sides]);
   const oldTokens = useHighlightedLines(file.lang, sides.oldTexts);

@@ -47,6 +47,14 @@ describe('diffItems', () => {
     expect(fileLineTexts).toEqual(['six', 'seven']);
   });
 
+  it('has a gap after the last hunk when the file’s length now is known', () => {
+    const sides = diffSides({ hunks: [hunk(5, 1, 5, 1, ['-a', '+A'])] });
+    expect(diffItems(sides, 'modified', 'unified').items.at(-1)?.kind).toBe('line');
+    const trailing = diffItems(sides, 'modified', 'unified', undefined, 12).items.at(-1);
+    expect(trailing).toMatchObject({ kind: 'gap', gapIndex: 1, count: 7, oldFrom: 6, newFrom: 6 });
+    expect(diffItems(sides, 'modified', 'unified', undefined, 5).items.at(-1)?.kind).toBe('line');
+  });
+
   it('cannot load a gap of an added or deleted file: the other side does not exist', () => {
     const sides = diffSides({ hunks: [hunk(3, 1, 0, 0, ['-a'])] });
     expect(diffItems(sides, 'deleted', 'unified').items.find((item) => item.kind === 'gap')).toMatchObject({ loadable: false, count: 2 });

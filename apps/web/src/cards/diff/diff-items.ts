@@ -46,24 +46,27 @@ export function diffItems(
   status: DiffFileStatus,
   layout: DiffLayout,
   expansion: DiffExpansion = NOTHING_EXPANDED,
+  /** The file's length now, when known: the lines after the last hunk are a gap too. */
+  totalLinesNow?: number,
 ): { items: DiffItem[]; fileLineTexts: string[] } {
   const items: DiffItem[] = [];
   const fileLineTexts: string[] = [];
   const loadable = status === 'modified' || status === 'renamed';
   let oldEnd = 1;
   let newEnd = 1;
+  const gap = (gapIndex: number, gapCount: number) => {
+    const loaded = (expansion.gapLines.get(gapIndex) ?? []).slice(0, gapCount);
+    loaded.forEach((line, at) => {
+      items.push({ kind: 'file-line', key: `g${gapIndex}:${at}`, old: oldEnd + at, new: newEnd + at, text: line.text, fileIndex: fileLineTexts.push(line.text) - 1 });
+    });
+    const left = gapCount - loaded.length;
+    if (left > 0) items.push({ kind: 'gap', key: `g${gapIndex}`, gapIndex, count: left, oldFrom: oldEnd + loaded.length, newFrom: newEnd + loaded.length, loadable });
+  };
   sides.hunks.forEach(({ hunk, rows, header, newLine }, hunkIndex) => {
     const oldFirst = firstLineOf(hunk.oldStart, hunk.oldLines);
     const newFirst = firstLineOf(hunk.newStart, hunk.newLines);
     const gapCount = Math.max(0, newFirst - newEnd, oldFirst - oldEnd);
-    if (gapCount > 0) {
-      const loaded = (expansion.gapLines.get(hunkIndex) ?? []).slice(0, gapCount);
-      loaded.forEach((line, at) => {
-        items.push({ kind: 'file-line', key: `g${hunkIndex}:${at}`, old: oldEnd + at, new: newEnd + at, text: line.text, fileIndex: fileLineTexts.push(line.text) - 1 });
-      });
-      const left = gapCount - loaded.length;
-      if (left > 0) items.push({ kind: 'gap', key: `g${hunkIndex}`, gapIndex: hunkIndex, count: left, oldFrom: oldEnd + loaded.length, newFrom: newEnd + loaded.length, loadable });
-    }
+    if (gapCount > 0) gap(hunkIndex, gapCount);
     items.push({ kind: 'hunk', key: `h${hunkIndex}`, hunkIndex, header, newLine });
     for (const segment of foldedSegments(rows, hunkIndex, expansion.openFolds)) {
       if (segment.kind === 'fold') items.push(segment);
@@ -72,6 +75,8 @@ export function diffItems(
     oldEnd = oldFirst + hunk.oldLines;
     newEnd = newFirst + hunk.newLines;
   });
+  // After the last hunk: the rest of the file now (its gap is numbered after the hunks).
+  if (loadable && totalLinesNow !== undefined && sides.hunks.length > 0 && totalLinesNow >= newEnd) gap(sides.hunks.length, totalLinesNow - newEnd + 1);
   return { items, fileLineTexts };
 }
 

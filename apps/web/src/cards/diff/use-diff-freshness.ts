@@ -8,8 +8,14 @@ import { diffFreshness, newSideSpans, type DiffFreshness, type FileNow } from '.
  * and again when the server says the file changed. Undefined until known, and when it cannot
  * be known (no source, another workspace's session, a failed request): no badge then.
  */
-export function useDiffFreshness(source: FileSource | undefined, file: DiffFile): DiffFreshness | undefined {
-  const [state, setState] = useState<DiffFreshness | undefined>(undefined);
+export interface DiffFileNow {
+  freshness: DiffFreshness;
+  /** The file's length now (when it is there): the lines after the last hunk can be expanded. */
+  totalLines?: number;
+}
+
+export function useDiffFreshness(source: FileSource | undefined, file: DiffFile): DiffFileNow | undefined {
+  const [state, setState] = useState<DiffFileNow | undefined>(undefined);
   useEffect(() => {
     if (!source) return undefined;
     let live = true;
@@ -19,7 +25,7 @@ export function useDiffFreshness(source: FileSource | undefined, file: DiffFile)
       fileNow(source, file).then(
         (now) => {
           // A slower earlier answer must not overwrite a later one.
-          if (live && serial === asked && now) setState(diffFreshness(file, now));
+          if (live && serial === asked && now) setState({ freshness: diffFreshness(file, now), ...(now.kind === 'present' ? { totalLines: now.totalLines } : {}) });
         },
         () => undefined,
       );
