@@ -101,7 +101,8 @@ export function mapCodexResult(call: CodexCall, rawOutput: string, completed: Co
       const shown = (path: string): string => shownPath(path, call.runDir, cwd);
       const diff = failed ? undefined : (diffFromFileChanges(completed?.fileChanges, shown) ?? diffFromPatchText(call.patch, shown));
       if (diff !== undefined) return { text: output.body, isError: false, meta: json({ card: 'diff', ...diff }) };
-      return terminalResult('apply_patch', call.runDir, output);
+      // Not a diff: the terminal card shows the patch as the command it ran and what it answered.
+      return terminalResult(`apply_patch <<'EOF'\n${call.patch.trimEnd()}\nEOF`, call.runDir, output);
     }
     case 'plan': {
       const steps = arrayField(call.input, 'plan');
