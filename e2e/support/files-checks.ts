@@ -70,7 +70,8 @@ export function filesPanelCards(files: readonly FileSeen[], path: string, cards:
     theme: 'light',
     cards: 0,
     async assert({ root }) {
-      const row = filesList(root).getByRole('button').nth(files.findIndex((file) => file.path === path));
+      // By its path: the panel lists the files read first, not in the fixture's order.
+      const row = filesList(root).getByRole('button').filter({ has: root.page().locator(`.tc-path[title="${path}"]`) });
       await expect(row).toHaveAttribute('aria-expanded', 'true');
       const list = root.getByRole('list', { name: `Cards of ${path}` });
       await expect(row).toHaveAttribute('aria-controls', (await list.getAttribute('id'))!);
