@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readMetaFromMeta } from '@toolcards/protocol';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runClaudeCode, type ClaudeCodeRun } from '../test-support/claude-code-run';
 import { makeScenarioWorkspace, scenarioScript, SUBAGENT_PROMPT, README_MD, SCENARIO_ENV, SCENARIO_PROMPT, SCENARIO_TOOLS } from '../test-support/claude-code-scenario';
 import { mapTranscript } from '../test-support/claude-mapped-session';
@@ -21,6 +21,11 @@ describe('Claude Code 2.1 transcript, written by the real CLI', () => {
     workspace = await makeScenarioWorkspace();
     run = await runClaudeCode({ workspace, prompt: SCENARIO_PROMPT, turns: scenarioScript(workspace), allowedTools: SCENARIO_TOOLS, env: SCENARIO_ENV });
   }, 120_000);
+
+  afterAll(async () => {
+    await rm(workspace, { recursive: true, force: true });
+    if (run !== undefined) await rm(run.home, { recursive: true, force: true });
+  });
 
   it('ran the whole script and nothing else', () => {
     expect(run.exitCode).toBe(0);

@@ -12,6 +12,8 @@ import { startFakeAnthropicServer, type FakeAnthropicScript, type FakeAnthropicS
  */
 
 export interface ClaudeCodeRun {
+  /** The temp HOME it ran in (remove it when done). */
+  home: string;
   transcriptPath: string;
   transcript: string;
   /** Subagent transcripts (<session>/subagents/agent-*.jsonl) by file name. */
@@ -66,7 +68,7 @@ export async function runClaudeCode(options: {
     for (const name of (await readdir(subagentDir).catch(() => [] as string[])).filter((file) => file.endsWith('.jsonl'))) {
       subagents.set(name, await readFile(join(subagentDir, name), 'utf8'));
     }
-    return { transcriptPath, transcript: await readFile(transcriptPath, 'utf8'), subagents, stdout, stderr, exitCode, server };
+    return { home, transcriptPath, transcript: await readFile(transcriptPath, 'utf8'), subagents, stdout, stderr, exitCode, server };
   } finally {
     await server.close();
   }
