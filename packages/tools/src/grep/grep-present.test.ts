@@ -52,8 +52,12 @@ describe('presentGrepResult', () => {
     ['malformed meta', { ...good, meta: { shape: 'matches', files: 'nope', truncated: false, total: 1 } }],
     ['meta with a total below the matches', { ...good, meta: { ...(meta as object), total: 0 } }],
     ['a range outside its line', { ...good, meta: { shape: 'matches', files: [{ path: 'a', matches: [{ lineNumber: 1, line: 'ab', ranges: [[0, 9]] }] }], truncated: false, total: 1 } }],
-    ["glob's paths meta", { ...good, meta: { shape: 'paths', paths: ['a'], truncated: false, total: 1 } }],
   ])('declines %s', (_, result) => {
     expect(presentGrepResult({ pattern: 'foo' }, result)).toBeUndefined();
+  });
+
+  it('draws the paths shape of a grep that listed only the matching files (an imported files_with_matches)', () => {
+    const view = presentGrepResult({ pattern: 'foo' }, { ...good, meta: { shape: 'paths', paths: ['src/a.ts', 'src/b.ts'], truncated: false, total: 2 } });
+    expect(view).toMatchObject({ card: 'search', shape: 'paths', title: 'Grep foo', paths: ['src/a.ts', 'src/b.ts'], total: 2 });
   });
 });

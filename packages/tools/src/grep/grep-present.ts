@@ -1,4 +1,4 @@
-import { searchViewFromMeta, type SearchMatchesResultView, type ToolCallView } from '@toolcards/protocol';
+import { searchViewFromMeta, type SearchResultView, type ToolCallView } from '@toolcards/protocol';
 import { titlePiece } from '../call-title';
 import type { ToolResult } from '../tool';
 import type { GrepArgs } from './grep-args';
@@ -19,9 +19,12 @@ export function presentGrepCall(args: GrepArgs): ToolCallView {
   };
 }
 
-/** The matches card from the persisted meta; declines on an error, absent or malformed meta, or glob's shape. */
-export function presentGrepResult(args: GrepArgs, result: ToolResult): SearchMatchesResultView | undefined {
+/**
+ * The search card from the persisted meta; declines on an error or an absent or malformed meta.
+ * Our grep logs matches; an imported grep that asked only for the matching files (Claude Code's
+ * files_with_matches) logs the paths shape, drawn as the path list.
+ */
+export function presentGrepResult(args: GrepArgs, result: ToolResult): SearchResultView | undefined {
   if (result.isError) return undefined;
-  const view = searchViewFromMeta(result.meta, grepTitle(args));
-  return view?.shape === 'matches' ? view : undefined;
+  return searchViewFromMeta(result.meta, grepTitle(args));
 }
