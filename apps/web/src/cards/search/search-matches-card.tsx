@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, useCallback, useEffect, useMemo, useState } from 'react';
 import type { CallLocation, SearchMatchesResultView } from '@toolcards/protocol';
 import { CardFrame } from '../frame/card-frame';
 import { CardTitle } from '../frame/card-title';
@@ -7,11 +7,14 @@ import { initiallyExpandedGroups } from './initial-expansion';
 import { fullSummaryText, matchesSummaryText } from './search-summary-text';
 import { SearchMatchesList } from './search-matches-list';
 import { SearchSummary } from './search-summary';
-import { FullMatchesList } from './full-matches-list';
-import { FullOutlineStatus } from './full-outline-status';
+import { FullListBoundary, FullOutlineStatus } from './full-outline-status';
 import type { FullResultSource } from './full-result-source';
 import type { FileSource } from '../read/file-source';
 import { useFullResult } from './use-full-outline';
+
+// The complete result's list loads on the first "Show all", with its outline (initial JS ≤ 150 kB gzip).
+const loadFullMatchesList = () => import('./full-matches-list');
+const FullMatchesList = lazy(() => loadFullMatchesList().then((module) => ({ default: module.FullMatchesList })));
 
 interface SearchMatchesCardProps {
   view: SearchMatchesResultView;
@@ -28,7 +31,7 @@ interface SearchMatchesCardProps {
 export function SearchMatchesCard({ view, onOpenLocation, fullResult, fileSource, focusGroup }: SearchMatchesCardProps) {
   const [expanded, setExpanded] = useState(() => initiallyExpandedGroups(view.files));
   const [openedKey, setOpenedKey] = useState<string>();
-  const { showFull, full, toggle } = useFullResult(fullResult, view.total);
+  const { showFull, full, toggle } = useFullResult(fullResult, view.total, loadFullMatchesList);
   const title = view.title ?? 'Search';
   const hasBidiControls = useMemo(
     () => hasBidiControl(title) || view.files.some((file) => hasBidiControl(file.path) || file.matches.some((match) => hasBidiControl(match.line))),
@@ -78,7 +81,11 @@ export function SearchMatchesCard({ view, onOpenLocation, fullResult, fileSource
         full={toggle}
       />
       <FullOutlineStatus state={full} />
-      {full.state === 'ready' && full.outline.shape === 'matches' && <FullMatchesList outline={full.outline} source={fullResult!} onOpenLocation={onOpenLocation} />}
+      {full.state === 'ready' && full.outline.shape === 'matches' && (
+        <FullListBoundary>
+          <FullMatchesList outline={full.outline} source={fullResult!} onOpenLocation={onOpenLocation} />
+        </FullListBoundary>
+      )}
       {!showFull && view.files.length > 0 && (
         <SearchMatchesList
           files={view.files}

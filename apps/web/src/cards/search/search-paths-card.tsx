@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, useMemo, useState } from 'react';
 import type { CallLocation, SearchPathsResultView } from '@toolcards/protocol';
 import { CardFrame } from '../frame/card-frame';
 import { PreviewToggle, useCardPreview } from '../frame/card-preview';
@@ -7,10 +7,13 @@ import { hasBidiControl } from '../text/invisible-characters';
 import { fullSummaryText, pathsSummaryText } from './search-summary-text';
 import { SearchPathsList } from './search-paths-list';
 import { SearchSummary } from './search-summary';
-import { FullOutlineStatus } from './full-outline-status';
-import { FullPathsList } from './full-paths-list';
+import { FullListBoundary, FullOutlineStatus } from './full-outline-status';
 import type { FullResultSource } from './full-result-source';
 import { useFullResult } from './use-full-outline';
+
+// The complete result's list loads on the first "Show all", with its outline (initial JS ≤ 150 kB gzip).
+const loadFullPathsList = () => import('./full-paths-list');
+const FullPathsList = lazy(() => loadFullPathsList().then((module) => ({ default: module.FullPathsList })));
 
 /** A path row's height (`.tc-search__path`: 13 px text, 2 px padding top and bottom, ~23 px). */
 const PATH_ROW_PX = 23;
@@ -27,7 +30,7 @@ interface SearchPathsCardProps {
 /** A file search: the paths found. */
 export function SearchPathsCard({ view, onOpenLocation, fullResult }: SearchPathsCardProps) {
   const [openedKey, setOpenedKey] = useState<string>();
-  const { showFull, full, toggle } = useFullResult(fullResult, view.total);
+  const { showFull, full, toggle } = useFullResult(fullResult, view.total, loadFullPathsList);
   const title = view.title ?? 'Files';
   const hasBidiControls = useMemo(() => hasBidiControl(title) || view.paths.some(hasBidiControl), [title, view.paths]);
   const preview = useCardPreview({ bodyHeight: view.paths.length * PATH_ROW_PX, previewHeight: PATHS_PREVIEW_PX, expandOnScroll: true });
@@ -48,7 +51,11 @@ export function SearchPathsCard({ view, onOpenLocation, fullResult }: SearchPath
         full={toggle}
       />
       <FullOutlineStatus state={full} />
-      {full.state === 'ready' && full.outline.shape === 'paths' && <FullPathsList total={full.outline.total} source={fullResult!} onOpenLocation={onOpenLocation} />}
+      {full.state === 'ready' && full.outline.shape === 'paths' && (
+        <FullListBoundary>
+          <FullPathsList total={full.outline.total} source={fullResult!} onOpenLocation={onOpenLocation} />
+        </FullListBoundary>
+      )}
       {!showFull && view.paths.length > 0 && (
         <>
           <SearchPathsList

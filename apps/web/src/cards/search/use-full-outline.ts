@@ -26,10 +26,18 @@ export function useFullOutline(source: FullResultSource | undefined, wanted: boo
   return wanted ? outline : { state: 'off' };
 }
 
-/** A capped card's switch between the page the tool returned and its complete result. */
-export function useFullResult(source: FullResultSource | undefined, total: number) {
+/**
+ * A capped card's switch between the page the tool returned and its complete result.
+ * `loadList` fetches the list's code: started on the switch, so it comes with the outline.
+ */
+export function useFullResult(source: FullResultSource | undefined, total: number, loadList?: () => Promise<unknown>) {
   const [showFull, setShowFull] = useState(false);
   const full = useFullOutline(source, showFull);
-  const toggle = source === undefined ? undefined : { total: formatCount(total), showing: showFull, onToggle: () => setShowFull(!showFull) };
+  const onToggle = () => {
+    // A failed fetch is the list's boundary's to show, when it renders.
+    if (!showFull) loadList?.().catch(() => {});
+    setShowFull(!showFull);
+  };
+  const toggle = source === undefined ? undefined : { total: formatCount(total), showing: showFull, onToggle };
   return { showFull, full, toggle };
 }
