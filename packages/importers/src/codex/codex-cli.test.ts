@@ -46,6 +46,8 @@ describe('Codex 0.169 rollout, written by the real CLI', () => {
     const call = result('call_rg');
     expect(call.name).toBe('grep');
     expect(call.args).toEqual({ pattern: 'needle' });
+    // The text first, so a failure shows what Codex answered.
+    expect(call.result?.text).toBe('src/alpha.ts:5:export const first = "needle one";\nsrc/alpha.ts:17:// a needle in line 17\n');
     const meta = searchMetaFromMeta(call.result?.meta);
     expect(meta?.shape).toBe('matches');
     if (meta?.shape !== 'matches') return;

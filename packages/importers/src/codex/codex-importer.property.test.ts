@@ -94,7 +94,7 @@ describe('Codex importer on any lines', () => {
         const again = createCodexImporter();
         expect(lines.flatMap((text) => again.feedLine(text))).toEqual(events);
       }),
-      { numRuns: 300 },
+      { numRuns: 200 },
     );
   });
 });

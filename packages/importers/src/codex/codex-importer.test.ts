@@ -154,6 +154,9 @@ describe('Codex rollout lines as they arrive', () => {
       'not json',
       '[1,2]',
       JSON.stringify({ type: 'compacted', payload: { message: 'summary' } }),
+      // Names an object already has: counted like any other.
+      JSON.stringify({ type: 'valueOf', payload: {} }),
+      JSON.stringify({ type: '__proto__', payload: {} }),
       JSON.stringify({ type: 'response_item', payload: { type: 'web_search_call', action: {} } }),
       JSON.stringify({ type: 'response_item' }),
       JSON.stringify({ type: 'response_item', payload: { type: 'function_call', name: 'exec_command', arguments: '{}' } }),
@@ -162,10 +165,12 @@ describe('Codex rollout lines as they arrive', () => {
     const session = mapTranscript(importer, lines.join('\n'));
     expect(session.prompts).toEqual(['still here']);
     expect(importer.skipped()).toEqual({
-      total: 7,
+      total: 9,
       byType: {
         malformed: 3,
         compacted: 1,
+        valueOf: 1,
+        ['__proto__']: 1,
         'response_item:web_search_call': 1,
         'response_item:no-payload': 1,
         'function_call:malformed': 1,

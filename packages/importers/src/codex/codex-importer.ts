@@ -21,7 +21,8 @@ import { mapCodexResult, type CompletedItem } from './codex-tool-result';
 export function createCodexImporter(): TranscriptImporter {
   const facts: TranscriptFacts = {};
   let promptTitle: string | undefined;
-  const byType: Record<string, number> = {};
+  // A Map, not an object: a record type may be named "constructor" or "valueOf".
+  const byType = new Map<string, number>();
   let total = 0;
   let lastTime: string | undefined;
   let messages = 0;
@@ -29,7 +30,7 @@ export function createCodexImporter(): TranscriptImporter {
   const completedItems = new Map<string, CompletedItem>();
 
   const skip = (type: string, count = 1): void => {
-    byType[type] = (byType[type] ?? 0) + count;
+    byType.set(type, (byType.get(type) ?? 0) + count);
     total += count;
   };
 
@@ -210,7 +211,7 @@ export function createCodexImporter(): TranscriptImporter {
       return { ...facts, ...(promptTitle === undefined ? {} : { title: promptTitle }) };
     },
     skipped() {
-      return { total, byType: { ...byType } } satisfies SkippedRecords;
+      return { total, byType: Object.fromEntries(byType) } satisfies SkippedRecords;
     },
   };
 }

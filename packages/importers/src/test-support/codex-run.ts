@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, realpath, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { agentCliPath } from '../../../../scripts/agent-clis.mjs';
 import { startFakeResponsesServer, type FakeResponsesScript, type FakeResponsesServer } from './fake-responses-server';
 
@@ -45,7 +45,13 @@ export async function runCodex(options: { workspace: string; prompt: string; tur
         '',
       ].join('\n'),
     );
-    const child = spawn(agentCliPath('codex'), ['exec', '--skip-git-repo-check', options.prompt], {
+    const codex = agentCliPath('codex');
+    // The ripgrep Codex ships (vendor/<target>/codex-path/rg): Codex puts it on the PATH of its
+    // login shells itself only once its shell snapshot is ready, so the first command may miss
+    // it. A login profile in the temp HOME puts it there for every command, as on a machine with rg.
+    const bundledTools = join(dirname(dirname(codex)), 'codex-path');
+    await writeFile(join(codexHome, '.bash_profile'), `export PATH="${bundledTools}:$PATH"\n`);
+    const child = spawn(codex, ['exec', '--skip-git-repo-check', options.prompt], {
       cwd: workspace,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: {
