@@ -17,7 +17,6 @@ const result = (callId: string, meta?: JsonValue): NewSessionEvent => ({
 const presenters: Presenters = {
   presentCall: (name, args) => ({ card: 'generic', title: `${name} ${JSON.stringify(args)}` }),
   presentResult: (name, args, outcome: ToolResult) => {
-    if (name === 'throws') throw new Error('presenter bug');
     if (name === 'declines') return undefined;
     return { card: 'generic', title: `${name} ${JSON.stringify(args)}`, content: JSON.stringify(outcome.meta ?? null) };
   },
@@ -52,14 +51,12 @@ describe('ViewComputer', () => {
     expect([resumed.holds('done'), resumed.holds('running')]).toEqual([false, true]);
   });
 
-  it('has no view for other events, a result without its call, or a presenter that throws or declines', () => {
+  it('has no view for other events, a result without its call, or a presenter that declines', () => {
     const computer = new ViewComputer(presenters);
     const list = events(
       { type: 'user/message', data: { text: 'hi' } },
       { type: 'assistant/text', data: { messageId: 'm', delta: 'x' } },
       result('unknown'),
-      call('t', 'throws', {}),
-      result('t'),
       call('d', 'declines', {}),
       result('d'),
       { type: 'turn/end', data: { reason: 'done' } },
@@ -67,8 +64,6 @@ describe('ViewComputer', () => {
     expect(list.map((event) => computer.viewFor(event))).toEqual([
       undefined,
       undefined,
-      undefined,
-      { card: 'generic', title: 'throws {}' },
       undefined,
       { card: 'generic', title: 'declines {}' },
       undefined,
@@ -91,15 +86,18 @@ describe('ViewComputer', () => {
     expect(list.map((event) => computer.viewFor(event))[3]).toMatchObject({ title: 'read {"path":"new"}' });
   });
 
-  it('reports a presenter that throws, and one that reports its own failure, through the hook it carries', () => {
+  it('hands the presenters the hook they carry, so a presenter that failed is reported from the one place that caught it', () => {
     const failures: PresenterFailure[] = [];
     const bug = new Error('presenter bug');
+    // Like the tools' registry: it catches its presenter's throw and reports it to the hook it is handed.
     const reporting: Presenters = {
-      ...presenters,
-      // Like the tools' registry: it catches its presenter's throw and reports it to the hook it is handed.
       presentCall: (name, args, onFailure) => {
         if (name === 'self-reporting') onFailure?.({ phase: 'call', tool: name, error: bug });
         return { card: 'generic', title: name };
+      },
+      presentResult: (name, args, outcome, onFailure) => {
+        if (name === 'throws') onFailure?.({ phase: 'result', tool: name, error: bug });
+        return undefined;
       },
       onPresenterFailure: (failure) => failures.push(failure),
     };

@@ -1,19 +1,15 @@
 import type { JsonValue, SessionEvent, ToolCallView, ToolResultView, ToolResultEvent } from '@toolcards/protocol';
-import type { ToolResult } from '@toolcards/tools';
+import type { PresenterFailure, PresenterFailureHook, ToolResult } from '@toolcards/tools';
 
-/** A presenter that threw. The client still gets the generic card; this says which presenter to fix. */
-export interface PresenterFailure {
-  phase: 'call' | 'result';
-  tool: string;
-  error: unknown;
-}
-
-export type PresenterFailureHook = (failure: PresenterFailure) => void;
+/** The tools' own type: the registry catches a throwing presenter and reports it in this shape. */
+export type { PresenterFailure, PresenterFailureHook };
 
 /**
  * The tools' presenters (from @toolcards/tools), injected so this stays pure
- * and testable. `onPresenterFailure` travels with them so every view computed
- * from them (live, replay, history) reports a throwing presenter.
+ * and testable. They never throw: a presenter bug is caught where the tool's
+ * presenter is called (the registry, the one place that catches) and reported to
+ * the hook they are handed. `onPresenterFailure` travels with them so every view
+ * computed from them (live, replay, history) reports a throwing presenter.
  */
 export interface Presenters {
   presentCall(name: string, args: JsonValue, onFailure?: PresenterFailureHook): ToolCallView;
@@ -74,29 +70,13 @@ export class ViewComputer {
   }
 }
 
-/**
- * A presenter that throws means no view (the client draws the generic card),
- * and is reported: the presenters' own catch reports through the hook it is
- * handed, a throw that gets here reports through the same hook.
- */
+/** The call's view, handing the presenters their failure hook (a presenter bug is reported, never thrown). */
 export function callView(presenters: Presenters, name: string, args: JsonValue): ToolCallView | undefined {
-  const onFailure = presenters.onPresenterFailure;
-  try {
-    return presenters.presentCall(name, args, onFailure) ?? undefined;
-  } catch (error) {
-    onFailure?.({ phase: 'call', tool: name, error });
-    return undefined;
-  }
+  return presenters.presentCall(name, args, presenters.onPresenterFailure) ?? undefined;
 }
 
 export function resultView(presenters: Presenters, call: LoggedCall, data: ToolResultEvent['data']): ToolResultView | undefined {
-  const onFailure = presenters.onPresenterFailure;
-  try {
-    return presenters.presentResult(call.name, call.args, toolResultOf(data), onFailure) ?? undefined;
-  } catch (error) {
-    onFailure?.({ phase: 'result', tool: call.name, error });
-    return undefined;
-  }
+  return presenters.presentResult(call.name, call.args, toolResultOf(data), presenters.onPresenterFailure) ?? undefined;
 }
 
 /** One line for the server's log: which presenter, on what, and the error with its stack. */

@@ -12,7 +12,7 @@ export { errorResult } from './tool-error';
 export { createWorkspace, type WorkspaceOptions } from './workspace';
 export { createSpillStore } from './spill-store';
 export { SlotQueue, type SlotWait, type SlotWaitOptions } from './slot-queue';
-export { TOOL_NAMES, toolSpecs, runTool, presentCall, presentResult } from './registry';
+export { TOOL_NAMES, toolSpecs, runTool, presentCall, presentResult, type PresenterFailure, type PresenterFailureHook } from './registry';
 export { runToolCommand, type ToolCommandIo } from './tool-command';
 export { parseCommandLine, type CommandLineRefusal } from './command-line';
 export { comparePaths } from './grep/path-order';

@@ -67,18 +67,23 @@ export async function runTool(name: string, args: JsonValue, context: ToolContex
   }
 }
 
-/** A presenter that threw (a bug in it): reported to the caller's hook, never thrown. */
+/**
+ * A presenter that threw (a bug in it): reported to the caller's hook, never thrown. The
+ * registry is the one place that catches a presenter's throw; the server trusts it.
+ */
 export interface PresenterFailure {
   phase: 'call' | 'result';
   tool: string;
   error: unknown;
 }
 
+export type PresenterFailureHook = (failure: PresenterFailure) => void;
+
 /**
  * Never throws: an unknown tool or bad args give a generic view titled with
  * the tool name; so does a presenter that throws, which is reported to `onFailure`.
  */
-export function presentCall(name: string, args: JsonValue, onFailure?: (failure: PresenterFailure) => void): ToolCallView {
+export function presentCall(name: string, args: JsonValue, onFailure?: PresenterFailureHook): ToolCallView {
   const fallback = (): ToolCallView => {
     const kind = Object.hasOwn(CALL_KINDS, name) ? CALL_KINDS[name] : undefined;
     return kind === undefined ? { card: 'generic', title: name } : { card: 'generic', title: name, kind };
@@ -102,7 +107,7 @@ export function presentResult(
   name: string,
   args: JsonValue,
   result: ToolResult,
-  onFailure?: (failure: PresenterFailure) => void,
+  onFailure?: PresenterFailureHook,
 ): ToolResultView | undefined {
   try {
     const tool = findTool(name);
