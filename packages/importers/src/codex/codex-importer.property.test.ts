@@ -7,9 +7,9 @@ import { createCodexImporter } from './codex-importer';
 
 /**
  * Any sequence of lines maps without throwing, to events that are valid session events, where a
- * result always follows its call and comes once. The lines are real ones (from the real 2.1.332
- * transcript and the 1.0.x fixture), cut anywhere, with any field replaced by any JSON, mixed
- * with arbitrary text.
+ * result always follows its call and comes once. The lines are real ones (the rollout the real
+ * 0.169.0 CLI wrote for codex-cli.test.ts's scenario, its long harness texts cut, and the 0.58
+ * fixture), cut anywhere, with any field replaced by any JSON, mixed with arbitrary text.
  */
 
 const realLines = ['codex-0.169.0-scenario.jsonl', 'codex-0.58.0-handwritten.jsonl'].flatMap((name) =>

@@ -129,6 +129,25 @@ describe('Codex rollout lines as they arrive', () => {
     expect(importer.skipped().byType).toEqual({ 'function_call_output:repeated': 1, 'function_call_output:without-call': 1 });
   });
 
+  it('shows listings and one-file searches with paths from the session folder', () => {
+    const importer = createCodexImporter();
+    importer.feedLine(meta);
+    const run = (callId: string, cmd: string, output: string) => {
+      importer.feedLine(item({ type: 'function_call', name: 'exec_command', arguments: JSON.stringify({ cmd }), call_id: callId }));
+      const [result] = importer.feedLine(item({ type: 'function_call_output', call_id: callId, output: `Chunk ID: 1\nWall time: 0 seconds\nProcess exited with code 0\nOutput:\n${output}` }));
+      return result?.event.type === 'tool/result' ? result.event.data.meta : undefined;
+    };
+    expect(run('l1', 'ls src', 'a.ts\nb.ts\n')).toEqual({ shape: 'paths', paths: ['src/a.ts', 'src/b.ts'], truncated: false, total: 2 });
+    expect(run('l2', "find . -name '*.ts'", './src/a.ts\n./b.ts\n')).toEqual({ shape: 'paths', paths: ['src/a.ts', 'b.ts'], truncated: false, total: 2 });
+    expect(run('l3', 'cd src && rg -n needle a.ts', '3:a needle\n')).toEqual({
+      shape: 'matches',
+      files: [{ path: 'src/a.ts', matches: [{ lineNumber: 3, line: 'a needle', ranges: [[2, 8]] }] }],
+      truncated: false,
+      total: 1,
+    });
+    expect(run('l4', 'tail -n +4 src/a.ts', 'four\nfive\n')).toMatchObject({ path: 'src/a.ts', offset: 4, totalLines: 5, lines: [{ number: 4 }, { number: 5 }] });
+  });
+
   it('shows a freeform apply_patch (custom_tool_call) from the FileChange item with true line numbers', () => {
     const importer = createCodexImporter();
     importer.feedLine(meta);
