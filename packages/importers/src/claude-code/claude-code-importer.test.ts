@@ -177,6 +177,12 @@ describe('live lines', () => {
     });
   });
 
+  it('counts record types named like what every object has (valueOf, __proto__, constructor) as any other', () => {
+    const importer = createClaudeCodeImporter();
+    for (const type of ['valueOf', '__proto__', 'constructor', 'valueOf']) importer.feedLine(line({ type }));
+    expect(importer.skipped()).toEqual({ total: 4, byType: { valueOf: 2, ['__proto__']: 1, constructor: 1 } });
+  });
+
   it('joins the text blocks of one reply, and starts a new message for text after its tool call', () => {
     const importer = createClaudeCodeImporter();
     const text = (value: string) => line({ type: 'assistant', message: { id: 'msg_9', role: 'assistant', content: [{ type: 'text', text: value }] } });

@@ -27,7 +27,8 @@ export function createClaudeCodeImporter(): TranscriptImporter {
   /** 2.1's `custom-title` (the person renamed the session) and `ai-title` records; the latest wins. */
   let customTitle: string | undefined;
   let aiTitle: string | undefined;
-  const byType: Record<string, number> = {};
+  // A Map, not an object: a record type may be named "constructor", "valueOf" or "__proto__".
+  const byType = new Map<string, number>();
   let total = 0;
   let lastTime: string | undefined;
   /** Calls waiting for their result; once answered only the id is kept (a long session's inputs are let go). */
@@ -40,7 +41,7 @@ export function createClaudeCodeImporter(): TranscriptImporter {
 
   const skip = (type: string, count = 1): void => {
     if (count <= 0) return;
-    byType[type] = (byType[type] ?? 0) + count;
+    byType.set(type, (byType.get(type) ?? 0) + count);
     total += count;
   };
 
@@ -271,7 +272,7 @@ export function createClaudeCodeImporter(): TranscriptImporter {
       return { ...facts, ...(title === undefined ? {} : { title }) };
     },
     skipped() {
-      return { total, byType: { ...byType } } satisfies SkippedRecords;
+      return { total, byType: Object.fromEntries(byType) } satisfies SkippedRecords;
     },
   };
 }
