@@ -3,7 +3,7 @@ import type { FileCard, FileSeen } from '@toolcards/protocol';
 import { PathLabel } from '../cards/frame/path-label';
 import { coverageText, globText } from '../cards/read/coverage-text';
 import type { FileSource } from '../cards/read/file-source';
-import { StaleBadge } from '../cards/read/stale-read';
+import { StaleBadge } from '../cards/read/stale-badge';
 import { useReadFreshness } from '../cards/read/use-read-freshness';
 import { FileCardsList } from './file-cards-list';
 import { grepHitsWords } from './file-row-text';

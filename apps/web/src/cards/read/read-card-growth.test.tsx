@@ -111,6 +111,8 @@ describe('a stale read', () => {
     expect(screen.queryByText(/since read/)).toBeNull();
     act(() => source.changed('changed-inside'));
     expect(await screen.findByText('changed since read')).toBeTruthy();
+    // The stale read's actions load with the first stale read.
+    expect(await screen.findByRole('button', { name: 'Show changes' })).toBeTruthy();
     act(() => source.changed('deleted'));
     expect(await screen.findByText('deleted since read')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Show changes' })).toBeNull();
@@ -133,8 +135,9 @@ describe('a stale read', () => {
     const onReadAgain = vi.fn();
     render(<ReadCard view={readOf(10, 20, 40)} fileSource={sourceFor(fileOf(40), 'changed-outside')} onReadAgain={onReadAgain} />);
     expect(await screen.findByText('changed since read (not these lines)')).toBeTruthy();
+    const readAgain = await screen.findByRole('button', { name: 'Read again' });
     expect(screen.queryByRole('button', { name: 'Show changes' })).toBeNull();
-    await userEvent.click(screen.getByRole('button', { name: 'Read again' }));
+    await userEvent.click(readAgain);
     expect(onReadAgain).toHaveBeenCalledWith({ path: 'src/a.ts', offset: 10, limit: 11 });
   });
 });

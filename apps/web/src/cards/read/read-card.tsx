@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, useEffect, useMemo, useState } from 'react';
 import type { ReadFileLine, ReadResultView } from '@toolcards/protocol';
 import { useCardAddress } from '../frame/card-address';
 import { CardFrame } from '../frame/card-frame';
@@ -17,11 +17,15 @@ import { READ_ROW_PX, READ_VIEWPORT_HEIGHT_PX } from './read-virtual-rows';
 import type { FileSource } from './file-source';
 import { GrowControl, GrowNote } from './grow-control';
 import { linesBeyond, shownLines } from './read-growth';
-import { StaleBadge, StaleRead } from './stale-read';
+import { StaleBadge } from './stale-badge';
 import { useReadFreshness } from './use-read-freshness';
 import { useReadGrowth } from './use-read-growth';
 import { ReadMinimap } from './read-minimap';
 import { useLineSelection } from './use-line-selection';
+import { LoadFailure, LoadFailureBoundary } from '../../app/load-failure-boundary';
+
+// A stale read's actions (Show changes, Read again) load with the first stale read (initial JS ≤ 150 kB gzip).
+const StaleRead = lazy(() => import('./stale-read').then((module) => ({ default: module.StaleRead })));
 
 interface ReadCardProps {
   view: ReadResultView;
@@ -87,7 +91,9 @@ export function ReadCard({ view, targetLine, onReadNext, fileSource, onReadAgain
       }
     >
       {freshness !== undefined && freshness !== 'unchanged' && (
-        <StaleRead view={view} state={freshness} source={fileSource} onReadAgain={onReadAgain} />
+        <LoadFailureBoundary fallback={<LoadFailure what="the stale read's actions" />}>
+          <StaleRead view={view} state={freshness} source={fileSource} onReadAgain={onReadAgain} />
+        </LoadFailureBoundary>
       )}
       {fileSource && beyond.above > 0 && (
         <GrowControl direction="above" left={beyond.above} loading={loading === 'above'} onGrow={() => grow('above')} />

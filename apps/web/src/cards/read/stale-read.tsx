@@ -1,35 +1,13 @@
 import { lazy, useMemo, useState } from 'react';
-import type { DiffHunk, ReadFileLine, ReadFreshnessState, ReadResultView } from '@toolcards/protocol';
+import type { DiffHunk, ReadFileLine, ReadResultView } from '@toolcards/protocol';
 import { MAX_FILE_LINES_REQUEST } from '@toolcards/protocol';
 import { LoadFailureBoundary } from '../../app/load-failure-boundary';
 import type { FileSource } from './file-source';
+import type { StaleState } from './stale-badge';
 
 // The one hunk view of the app (the diff card's), loaded with the first "Show changes".
 const loadDiffFileBody = () => import('../diff/diff-file-body');
 const DiffFileBody = lazy(() => loadDiffFileBody().then((module) => ({ default: module.DiffFileBody })));
-
-type StaleState = Exclude<ReadFreshnessState, 'unchanged'>;
-
-const BADGE_TEXT: Record<StaleState, string> = {
-  'changed-inside': 'changed since read',
-  'changed-outside': 'changed since read (not these lines)',
-  deleted: 'deleted since read',
-};
-
-const BADGE_TITLE: Record<StaleState, string> = {
-  'changed-inside': 'The file changed on disk after the agent read it, and these lines are different now.',
-  'changed-outside': 'The file changed on disk after the agent read it, elsewhere: these lines are still the same.',
-  deleted: 'The file was deleted after the agent read it.',
-};
-
-/** The header badge of a read whose file changed on disk after the read. */
-export function StaleBadge({ state }: { state: StaleState }) {
-  return (
-    <span className={state === 'deleted' ? 'tc-read__stale is-deleted' : 'tc-read__stale'} title={BADGE_TITLE[state]}>
-      {BADGE_TEXT[state]}
-    </span>
-  );
-}
 
 interface StaleReadProps {
   view: ReadResultView;
@@ -41,7 +19,7 @@ interface StaleReadProps {
 
 type DiffState = { kind: 'closed' } | { kind: 'loading' } | { kind: 'shown'; hunks: DiffHunk[] } | { kind: 'failed'; message: string };
 
-/** What a stale read offers: the diff between what the agent saw and the same lines now, and a new read. */
+/** What a stale read offers (loaded with the first stale read, read-card.tsx): the diff between what the agent saw and the same lines now, and a new read. */
 export function StaleRead({ view, state, source, onReadAgain }: StaleReadProps) {
   const [diff, setDiff] = useState<DiffState>({ kind: 'closed' });
   const canDiff = source !== undefined && state === 'changed-inside' && view.lines.length > 0;
