@@ -3,9 +3,7 @@ import type { ReadFileLine, SearchLineMatch } from '@toolcards/protocol';
 import type { FileSource } from '../read/file-source';
 import { VisibleText } from '../text/visible-text';
 import { MarkedText } from './marked-text';
-
-/** Lines shown on each side of a match, as `grep -C 3` does. */
-export const CONTEXT_LINES = 3;
+import { CONTEXT_LINES, ContextFailed, ContextLoading } from './match-context-status';
 
 type ContextState = { kind: 'loading' } | { kind: 'shown'; lines: ReadFileLine[] } | { kind: 'failed'; message: string };
 
@@ -27,8 +25,8 @@ export function MatchContext({ path, match, source, id }: { path: string; match:
     };
   }, [source, path, match.lineNumber]);
 
-  if (state.kind === 'loading') return <div id={id} className="tc-search__context is-loading" role="status">Loading context…</div>;
-  if (state.kind === 'failed') return <div id={id} className="tc-search__context" role="alert">Could not show the context: {state.message}</div>;
+  if (state.kind === 'loading') return <ContextLoading id={id} />;
+  if (state.kind === 'failed') return <ContextFailed id={id} message={state.message} />;
   const matchNow = state.lines.find((line) => line.number === match.lineNumber);
   const sameLine = matchNow !== undefined && matchNow.text === match.line;
   return (

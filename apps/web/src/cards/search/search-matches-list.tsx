@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { lazy, memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import type { CallLocation, SearchFileMatches, SearchLineMatch } from '@toolcards/protocol';
 import { PreviewToggle, useCardPreview } from '../frame/card-preview';
@@ -10,11 +10,15 @@ import { PathLabel } from '../frame/path-label';
 import { spokenName } from '../text/spoken-name';
 import { clipLine } from './clip-line';
 import { MarkedText } from './marked-text';
-import { CONTEXT_LINES, MatchContext } from './match-context';
+import { CONTEXT_LINES, ContextFailed, ContextLoading } from './match-context-status';
 import type { FileSource } from '../read/file-source';
 import { matchLabel } from './match-label';
 import { groupKey, itemSize, listHeight, matchListItems, rangeKeeping, runsByGroup, virtualKey } from './search-match-items';
 import { useRovingFocus } from './use-roving-focus';
+import { LoadFailureBoundary } from '../../app/load-failure-boundary';
+
+// A match's context loads with the first "±3" (initial JS ≤ 150 kB gzip).
+const MatchContext = lazy(() => import('./match-context').then((module) => ({ default: module.MatchContext })));
 
 /** Preview budget of a match row; the match stays in view, the rest of the line is cut. */
 const PREVIEW_CHARS = 160;
@@ -225,7 +229,11 @@ const SearchMatchRow = memo(function SearchMatchRow({ rovingKey, path, match, ta
           <span aria-hidden="true">±{CONTEXT_LINES}</span>
         </button>
       )}
-      {fileSource && showContext && <MatchContext id={contextId} path={path} match={match} source={fileSource} />}
+      {fileSource && showContext && (
+        <LoadFailureBoundary loading={<ContextLoading id={contextId} />} fallback={<ContextFailed id={contextId} message="its code did not load; reload the page to try again" />}>
+          <MatchContext id={contextId} path={path} match={match} source={fileSource} />
+        </LoadFailureBoundary>
+      )}
     </>
   );
 });
