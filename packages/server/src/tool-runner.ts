@@ -166,17 +166,9 @@ export class ToolRunner {
     return { callId, result: errorResult('TOOL_ABORTED', message) };
   }
 
+  /** The logged data is the tool's result itself, named by its call (view computation reads it back as is). */
   private appendResult(callId: string, result: ToolResult): void {
-    this.session.append({
-      type: 'tool/result',
-      data: {
-        callId,
-        content: result.content,
-        isError: result.isError,
-        ...(result.error === undefined ? {} : { error: result.error }),
-        ...(result.meta === undefined ? {} : { meta: result.meta }),
-      },
-    });
+    this.session.append({ type: 'tool/result', data: { callId, ...result } });
   }
 }
 

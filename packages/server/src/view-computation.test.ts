@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { JsonValue, NewSessionEvent, SessionEvent } from '@toolcards/protocol';
 import type { ToolResult } from '@toolcards/tools';
-import { describePresenterFailure, toolResultOf, ViewComputer, type PresenterFailure, type Presenters } from './view-computation';
+import { describePresenterFailure, ViewComputer, type PresenterFailure, type Presenters } from './view-computation';
 
 function events(...list: NewSessionEvent[]): SessionEvent[] {
   return list.map((event, seq) => ({ ...event, seq, time: 't' }) as SessionEvent);
@@ -109,15 +109,5 @@ describe('ViewComputer', () => {
       { phase: 'call', tool: 'self-reporting', error: bug },
     ]);
     expect(describePresenterFailure(failures[0]!)).toMatch(/^the result presenter of tool "throws" threw; the client gets the generic card\. Error: presenter bug\n\s+at /);
-  });
-
-  it('rebuilds the tool result without absent fields', () => {
-    expect(toolResultOf({ callId: 'c', content: [], isError: false })).toEqual({ content: [], isError: false });
-    expect(Object.keys(toolResultOf({ callId: 'c', content: [], isError: true, error: { code: 'FS_NOT_FOUND', message: 'm' }, meta: null }))).toEqual([
-      'content',
-      'isError',
-      'error',
-      'meta',
-    ]);
   });
 });

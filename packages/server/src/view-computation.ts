@@ -75,22 +75,13 @@ export function callView(presenters: Presenters, name: string, args: JsonValue):
   return presenters.presentCall(name, args, presenters.onPresenterFailure) ?? undefined;
 }
 
+/** A logged result's data is the tool's result (plus its callId): the presenter sees what it saw live. */
 export function resultView(presenters: Presenters, call: LoggedCall, data: ToolResultEvent['data']): ToolResultView | undefined {
-  return presenters.presentResult(call.name, call.args, toolResultOf(data), presenters.onPresenterFailure) ?? undefined;
+  return presenters.presentResult(call.name, call.args, data, presenters.onPresenterFailure) ?? undefined;
 }
 
 /** One line for the server's log: which presenter, on what, and the error with its stack. */
 export function describePresenterFailure({ phase, tool, error }: PresenterFailure): string {
   const detail = error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error);
   return `the ${phase} presenter of tool ${JSON.stringify(tool)} threw; the client gets the generic card. ${detail}`;
-}
-
-/** The ToolResult a logged result stands for (what the presenter saw live). */
-export function toolResultOf(data: ToolResultEvent['data']): ToolResult {
-  return {
-    content: data.content,
-    isError: data.isError,
-    ...(data.error === undefined ? {} : { error: data.error }),
-    ...(data.meta === undefined ? {} : { meta: data.meta }),
-  };
 }

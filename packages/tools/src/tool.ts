@@ -1,10 +1,9 @@
 import type { z } from 'zod';
 import type {
-  ContentBlock,
   JsonObject,
-  JsonValue,
   ToolCallView,
   ToolError,
+  ToolResultEvent,
   ToolResultView,
 } from '@toolcards/protocol';
 
@@ -13,14 +12,13 @@ import type {
  * this shape (and the registry functions), never a tool's internals.
  */
 
-/** What a tool returns: the model text plus the persisted presentation meta. */
-export interface ToolResult {
-  content: ContentBlock[];
-  isError: boolean;
-  error?: ToolError;
-  /** presentationMeta: JSON the session log persists and presentResult narrows again. */
-  meta?: JsonValue;
-}
+/**
+ * What a tool returns: the model text (`content`), `isError` with its typed `error`, and the
+ * presentation `meta` (JSON the session log persists and presentResult narrows again). It is
+ * the logged tool/result's data without its callId: the server logs it as is and hands the
+ * logged data back to presentResult unchanged, so the two shapes are one.
+ */
+export type ToolResult = Omit<ToolResultEvent['data'], 'callId'>;
 
 export interface ToolConfig {
   readMaxLines: number; // 2000
