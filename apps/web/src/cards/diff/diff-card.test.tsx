@@ -96,6 +96,17 @@ describe('DiffCard', () => {
     expect(code()).toHaveLength(30_000);
   });
 
+  it('shows a diff taller than its preview clipped, with "Show all N lines" (the timeline is the only scroller)', async () => {
+    const lines = Array.from({ length: 40 }, (_, index) => `+line ${index + 1}`);
+    const view = { card: 'diff' as const, files: [{ path: 'notes.txt', status: 'added' as const, hunks: [{ oldStart: 0, oldLines: 0, newStart: 1, newLines: 40, lines }] }] };
+    render(<DiffCard view={view} />);
+    const body = screen.getByRole('region', { name: 'Changes to notes.txt' });
+    expect(body.getAttribute('data-preview')).toBe('clipped');
+    await userEvent.click(screen.getByRole('button', { name: 'Show all 40 lines' }));
+    expect(body.getAttribute('data-preview')).toBe('whole');
+    expect(screen.getByRole('button', { name: 'Show less' })).toBeTruthy();
+  });
+
   it('renders only the rows on screen of a 5,000-line hunk', () => {
     const { container } = render(<DiffCard view={hugeHunkView} />);
     const drawn = container.querySelectorAll('.tc-diff__row').length;

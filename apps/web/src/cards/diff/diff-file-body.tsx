@@ -2,6 +2,7 @@ import { startTransition, useCallback, useMemo, useState, type CSSProperties, ty
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { MAX_FILE_LINES_REQUEST, type CallLocation, type DiffFile, type ReadFileLine } from '@toolcards/protocol';
 import { useHighlightedLines } from '../../highlight/use-highlighted-lines';
+import { PreviewToggle, useCardPreview } from '../frame/card-preview';
 import { countText, formatCount } from '../frame/count-text';
 import { EditorActions } from '../frame/editor-actions';
 import { noLayoutReadsOnMount } from '../frame/no-layout-reads-on-mount';
@@ -175,25 +176,47 @@ interface DiffViewportProps {
   renderItem: (item: DiffItem, index: number, placement: { style?: CSSProperties; rowRef?: (element: Element | null) => void }) => ReactNode;
 }
 
-/** The scrolling box of a file's rows: all of them, or (long diffs) only those on screen. */
+/**
+ * The box of a file's rows. Up to VIRTUALIZE_ABOVE_ROWS rows: every row, shown as a preview
+ * (decision 0016: clipped at DIFF_VIEWPORT_HEIGHT_PX, "Show all N lines" under it, the timeline
+ * the only scroller; a find hit or a focused row past the cut expands it). Longer: only the rows
+ * on screen, in a box that scrolls itself, as a capped search's complete result does, until
+ * rows can be virtualized against the timeline's scroller.
+ */
 function DiffViewport({ items, layout, label, renderItem }: DiffViewportProps) {
   // State, not a ref: the virtualizer must re-render once it has its scroll element (as the read card's viewport does).
   const [viewport, setViewportNow] = useState<HTMLDivElement | null>(null);
   const setViewport = useCallback((element: HTMLDivElement | null) => startTransition(() => setViewportNow(element)), []);
   const digits = String(maxLineNumber(items)).length;
-  // A diff of up to VIRTUALIZE_ABOVE_ROWS rows shows whole: the timeline is its only scroller (a
-  // find hit or a link lands in it). Only a longer one scrolls inside its box, its rows virtualized.
   const virtual = items.length > VIRTUALIZE_ABOVE_ROWS;
-  const style = { '--tc-diff-digits': Math.max(2, digits), ...(virtual ? { maxHeight: DIFF_VIEWPORT_HEIGHT_PX } : {}) } as CSSProperties;
+  // Unified rows are 20 px; split rows wrap, so their height is a guess from the same number.
+  const preview = useCardPreview({ bodyHeight: virtual ? 0 : items.length * ROW_HEIGHT_PX, previewHeight: DIFF_VIEWPORT_HEIGHT_PX, expandOnScroll: true });
+  const style = { '--tc-diff-digits': Math.max(2, digits), ...(virtual ? { maxHeight: DIFF_VIEWPORT_HEIGHT_PX } : preview.boxProps.style) } as CSSProperties;
   return (
-    <div ref={setViewport} className={`tc-diff__viewport is-${layout}`} style={style} tabIndex={0} role="region" aria-label={label}>
-      {virtual ? (
-        <VirtualRows viewport={viewport} items={items} layout={layout} renderItem={renderItem} />
-      ) : (
-        <div className="tc-diff__rows">{items.map((item, index) => renderItem(item, index, {}))}</div>
-      )}
-    </div>
+    <>
+      <div
+        ref={setViewport}
+        className={`tc-diff__viewport is-${layout}${virtual ? ' is-scroller' : ''}`}
+        style={style}
+        data-preview={virtual ? undefined : preview.boxProps['data-preview']}
+        onScroll={virtual ? undefined : preview.boxProps.onScroll}
+        tabIndex={0}
+        role="region"
+        aria-label={label}
+      >
+        {virtual ? (
+          <VirtualRows viewport={viewport} items={items} layout={layout} renderItem={renderItem} />
+        ) : (
+          <div className="tc-diff__rows">{items.map((item, index) => renderItem(item, index, {}))}</div>
+        )}
+      </div>
+      {!virtual && <PreviewToggle preview={preview} count={items.filter(isLineItem).length} noun={['line', 'lines']} />}
+    </>
   );
+}
+
+function isLineItem(item: DiffItem): boolean {
+  return item.kind === 'line' || item.kind === 'pair' || item.kind === 'file-line';
 }
 
 function VirtualRows({ viewport, items, layout, renderItem }: Omit<DiffViewportProps, 'label'> & { viewport: HTMLDivElement | null }) {
