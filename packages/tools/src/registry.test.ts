@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JsonValue } from '@toolcards/protocol';
-import { presentCall, presentResult, runTool, TOOL_NAMES, toolSpecs, type PresenterFailure } from './registry';
+import { argsForView, findTool, presentCall, presentResult, runTool, TOOL_NAMES, toolSpecs, type PresenterFailure } from './registry';
 import { buildFixtureWorkspace, FIXTURE, textOf, type FixtureWorkspace } from './test-support/fixture-workspace';
 import type { ToolContext, ToolResult } from './tool';
 
@@ -150,5 +150,21 @@ describe('presentResult', () => {
       const result = await runTool(name, {}, fixture.context());
       expect(presentResult(name, {}, result)).toBeUndefined();
     }
+  });
+});
+
+describe('argsForView', () => {
+  // Before: the call's view and its result's view each parsed the same args again.
+  it("parses one call's args once for its call and result views, and again for another call or tool", () => {
+    const grep = findTool('grep')!;
+    const glob = findTool('glob')!;
+    const args: JsonValue = { pattern: 'x', path: null };
+    const first = argsForView(grep, args);
+    expect(first).toEqual({ ok: true, args: expect.objectContaining({ pattern: 'x' }) });
+    expect(argsForView(grep, args)).toBe(first);
+    expect(argsForView(grep, { pattern: 'x', path: null })).not.toBe(first);
+    expect(argsForView(glob, args)).not.toBe(first);
+    // Args that are not an object are parsed each time (nothing to key them on; they fail fast).
+    expect(argsForView(grep, 'x')).toMatchObject({ ok: false });
   });
 });

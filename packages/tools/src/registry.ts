@@ -52,6 +52,23 @@ export function parseToolArgs(tool: ToolDefinition<unknown>, args: JsonValue): P
   return { ok: false, message: `Invalid arguments for ${tool.name}: ${describeZodIssues(parsed.error.issues)}` };
 }
 
+/**
+ * The parsed args of one logged call, for its views. A call's view and its result's view
+ * both need them, computed on every delivery (live, replay, history): each args value is
+ * parsed once and kept while something still holds it (weakly: the cache never holds a call
+ * alive). Execution parses on its own (runTool), so a tool never shares its args with a view.
+ */
+const argsForViews = new WeakMap<object, { tool: ToolDefinition<unknown>; parsed: ParsedArgs }>();
+
+export function argsForView(tool: ToolDefinition<unknown>, args: JsonValue): ParsedArgs {
+  if (typeof args !== 'object' || args === null) return parseToolArgs(tool, args);
+  const cached = argsForViews.get(args);
+  if (cached?.tool === tool) return cached.parsed;
+  const parsed = parseToolArgs(tool, args);
+  argsForViews.set(args, { tool, parsed });
+  return parsed;
+}
+
 export async function runTool(name: string, args: JsonValue, context: ToolContext): Promise<ToolResult> {
   try {
     const tool = findTool(name);
@@ -91,7 +108,7 @@ export function presentCall(name: string, args: JsonValue, onFailure?: Presenter
   try {
     const tool = findTool(name);
     if (tool === undefined) return fallback();
-    const parsed = parseToolArgs(tool, args);
+    const parsed = argsForView(tool, args);
     return parsed.ok ? tool.presentCall(parsed.args) : fallback();
   } catch (error) {
     onFailure?.({ phase: 'call', tool: name, error });
@@ -112,7 +129,7 @@ export function presentResult(
   try {
     const tool = findTool(name);
     if (tool === undefined) return agentCardView(result.meta);
-    const parsed = parseToolArgs(tool, args);
+    const parsed = argsForView(tool, args);
     return parsed.ok ? tool.presentResult(parsed.args, result) : undefined;
   } catch (error) {
     onFailure?.({ phase: 'result', tool: name, error });
