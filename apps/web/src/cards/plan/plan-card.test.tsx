@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { PlanCard } from './plan-card';
 import { PreviousPlanContext } from './previous-plan-context';
 import { earlierPlanView, emptyPlanView, mixedPlanView } from './test-support/plan-fixtures';
@@ -32,6 +33,14 @@ describe('PlanCard', () => {
     expect(within(steps[1]!).getByText('done since last plan')).toBeTruthy();
     expect(within(steps[3]!).getByText('new')).toBeTruthy();
     expect(within(steps[0]!).queryByText(/new|done since/)).toBeNull();
+  });
+
+  it('shows a long plan’s first steps with "Show all N steps"', async () => {
+    const items = Array.from({ length: 30 }, (_, index) => ({ text: `step ${index + 1}`, status: 'pending' as const }));
+    render(<PlanCard view={{ card: 'plan', items }} />);
+    expect(screen.getByRole('list', { name: 'Steps' }).getAttribute('data-preview')).toBe('clipped');
+    await userEvent.click(screen.getByRole('button', { name: 'Show all 30 steps' }));
+    expect(screen.getByRole('list', { name: 'Steps' }).getAttribute('data-preview')).toBe('whole');
   });
 
   it('says nothing changed-wise for the first plan, and that an empty plan has no steps', () => {

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { PlanItemStatus, PlanResultView } from '@toolcards/protocol';
 import { CardFrame } from '../frame/card-frame';
+import { PreviewToggle, useCardPreview } from '../frame/card-preview';
 import { CopyButton } from '../frame/copy-button';
 import { hasBidiControl } from '../text/invisible-characters';
 import { VisibleText } from '../text/visible-text';
@@ -18,11 +19,17 @@ const STATUS_LABEL: Record<PlanItemStatus, string> = { pending: 'pending', in_pr
 const STATUS_MARK: Record<PlanItemStatus, string> = { pending: '○', in_progress: '◐', completed: '✓' };
 const CHANGE_TEXT: Record<PlanItemChange, string> = { added: 'new', completed: 'done since last plan' };
 
+/** A step's row height (plan-card.css) as the preview counts it, and the preview's height: a long plan shows its first 18 steps. */
+const STEP_ROW_PX = 24;
+const PLAN_PREVIEW_PX = 18 * STEP_ROW_PX;
+
 /** An agent's plan: its checklist with each step's status, why it changed, and what changed since the previous plan. */
 export function PlanCard({ view }: PlanCardProps) {
   const previous = usePreviousPlan();
   const changes = useMemo(() => planChanges(previous, view), [previous, view]);
   const changesText = changes && planChangesText(changes);
+  // One scroller (decision 0016): a long plan shows its first steps, "Show all N steps" under them.
+  const preview = useCardPreview({ bodyHeight: view.items.length * STEP_ROW_PX, previewHeight: PLAN_PREVIEW_PX, expandOnScroll: true });
   const hasBidiControls = useMemo(() => view.items.some((item) => hasBidiControl(item.text)) || (view.explanation !== undefined && hasBidiControl(view.explanation)), [view]);
   return (
     <CardFrame
@@ -48,7 +55,7 @@ export function PlanCard({ view }: PlanCardProps) {
           The plan has no steps.
         </p>
       ) : (
-        <ol className="tc-plan__items" aria-label="Steps">
+        <ol className="tc-plan__items" aria-label="Steps" {...preview.boxProps}>
           {view.items.map((item, index) => {
             const change = changes?.marks[index];
             return (
@@ -66,6 +73,7 @@ export function PlanCard({ view }: PlanCardProps) {
           })}
         </ol>
       )}
+      <PreviewToggle preview={preview} count={view.items.length} noun={['step', 'steps']} />
     </CardFrame>
   );
 }
