@@ -20,6 +20,7 @@ const SUMMARY: SessionSummary = {
   eventCount: 0,
   toolCalls: 0,
   paths: [],
+  source: 'toolcards',
 };
 
 /** The whole app shell (header, timeline, composer) on a client whose socket is the frame source. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TOOL_ERROR_CODES } from './errors';
 import type { JsonValue } from './json';
+import { sessionSourceSchema } from './session-source';
 
 /** Bumped when the log format changes incompatibly. */
 export const SESSION_LOG_VERSION = 1;
@@ -31,6 +32,10 @@ export const sessionHeaderSchema = z.object({
   id: sessionIdSchema,
   cwd: z.string(),
   createdAt: z.string(),
+  /** Who wrote the session; absent: toolcards. Any other source is a read-only mirror of that agent's transcript. */
+  source: sessionSourceSchema.optional(),
+  /** A mirrored session's transcript file (absolute path), read in place and never written. */
+  transcript: z.string().optional(),
 });
 export type SessionHeader = z.infer<typeof sessionHeaderSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { editorSchema } from './editors';
 import { sessionHeaderSchema, sessionIdSchema, textBlockSchema } from './events';
 import { modelInfoSchema } from './wire';
+import { sessionSourceSchema } from './session-source';
 
 // ── HTTP API ────────────────────────────────────────────────────────────────
 //   GET  /api/info          → ServerInfo
@@ -22,6 +23,8 @@ export const sessionSummarySchema = z.object({
   toolCalls: z.number().int().min(0),
   /** The first distinct paths the calls touched, at most MAX_SUMMARY_PATHS. */
   paths: z.array(z.string()).max(3),
+  /** Who wrote the session (summaries saved before sources existed are toolcards'). */
+  source: sessionSourceSchema.default('toolcards'),
 });
 export const MAX_SUMMARY_PATHS = 3;
 export type SessionSummary = z.infer<typeof sessionSummarySchema>;
@@ -119,6 +122,8 @@ export const HTTP_ERROR_CODES = [
   'SEARCH_TIMEOUT',
   /** 409: another toolcards process is writing the session. */
   'SESSION_BUSY',
+  /** 409: the session mirrors another agent's transcript: it is watched here, never written. */
+  'SESSION_READ_ONLY',
   /** 422: the session's log cannot be opened (e.g. a corrupt header). */
   'SESSION_UNREADABLE',
   /** 507: the data dir's disk is full (or over quota): nothing could be saved. */

@@ -79,6 +79,8 @@ export const WIRE_ERROR_CODES = [
   'LOG_WRITE_FAILED',
   /** Another toolcards process is writing the session: it can be watched here, not written. */
   'SESSION_BUSY',
+  /** The session mirrors another agent's transcript (Claude Code, Codex): watched here, never written. */
+  'SESSION_READ_ONLY',
   'INTERNAL',
 ] as const;
 export type WireErrorCode = (typeof WIRE_ERROR_CODES)[number];

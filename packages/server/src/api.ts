@@ -71,7 +71,9 @@ async function answer(req: IncomingMessage, res: ServerResponse, url: URL, deps:
       return sendJson(res, 200, deps.info);
     case 'list-sessions': {
       const all = url.searchParams.get('all');
-      const sessions = await deps.store.list(all === '1' || all === 'true' ? {} : { cwd: deps.workspaceRoot });
+      const every = await deps.store.list();
+      // This workspace's sessions, and every mirrored agent session (grouped by its folder in the panel).
+      const sessions = all === '1' || all === 'true' ? every : every.filter((summary) => summary.cwd === deps.workspaceRoot || summary.source !== 'toolcards');
       return sendJson(res, 200, { sessions } satisfies SessionListResponse);
     }
     case 'create-session': {
@@ -173,6 +175,7 @@ function summaryOf(runtime: SessionRuntime, store: SessionStore): SessionSummary
       eventCount: runtime.live.nextSeq,
       toolCalls: 0,
       paths: [],
+      source: header.source ?? 'toolcards',
     }
   );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultOpen, parseCliArgs } from './cli-args';
 
-const defaults = { workspace: undefined, port: 3080, host: '127.0.0.1', dataDir: undefined, open: undefined, allowOutsideWorkspace: false, model: undefined, baseUrl: undefined, maxSteps: undefined, maxRunningTools: undefined, rotateToken: false, editor: undefined };
+const defaults = { workspace: undefined, port: 3080, host: '127.0.0.1', dataDir: undefined, open: undefined, allowOutsideWorkspace: false, model: undefined, baseUrl: undefined, maxSteps: undefined, maxRunningTools: undefined, rotateToken: false, editor: undefined, claudeDir: undefined, codexDir: undefined };
 
 describe('parseCliArgs', () => {
   it('serves the current folder with safe defaults', () => {
@@ -22,6 +22,14 @@ describe('parseCliArgs', () => {
       args: { ...defaults, model: 'm1', baseUrl: 'http://127.0.0.1:9/v1', maxSteps: '7' },
     });
     expect(parseCliArgs(['--api-key', 'sk-x'])).toMatchObject({ command: 'invalid' });
+  });
+
+  it("points the Claude Code and Codex folders elsewhere, or turns either or both off", () => {
+    expect(parseCliArgs(['--claude-dir', '/c', '--codex-dir=/x'])).toEqual({ command: 'serve', args: { ...defaults, claudeDir: '/c', codexDir: '/x' } });
+    expect(parseCliArgs(['--no-codex'])).toEqual({ command: 'serve', args: { ...defaults, codexDir: false } });
+    expect(parseCliArgs(['--no-claude', '--codex-dir', '/x'])).toEqual({ command: 'serve', args: { ...defaults, claudeDir: false, codexDir: '/x' } });
+    expect(parseCliArgs(['--claude-dir', '/c', '--no-agent-sessions'])).toEqual({ command: 'serve', args: { ...defaults, claudeDir: false, codexDir: false } });
+    expect(parseCliArgs(['--claude-dir='])).toEqual({ command: 'invalid', message: "--claude-dir needs a folder (Claude Code's, holding projects/)" });
   });
 
   it('reads how many tool calls may run at once', () => {

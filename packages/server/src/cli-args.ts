@@ -28,6 +28,10 @@ export interface ServeArgs {
   rotateToken: boolean;
   /** The editor cards link to; undefined → TOOLCARDS_EDITOR, else the default (editor-setting.ts). */
   editor: Editor | undefined;
+  /** Claude Code's config folder (holding projects/); undefined → $CLAUDE_CONFIG_DIR or ~/.claude; false: not watched. */
+  claudeDir: string | false | undefined;
+  /** Codex's home (holding sessions/); undefined → $CODEX_HOME or ~/.codex; false: not watched. */
+  codexDir: string | false | undefined;
 }
 
 export type CliCommand =
@@ -60,6 +64,12 @@ Options:
                              more wait in order and show as queued
   --editor <name>            where "Open in editor" links go: ${EDITORS.join(', ')}
                              (default vscode; env TOOLCARDS_EDITOR; none hides the links)
+  --claude-dir <dir>         Claude Code's folder whose projects/ sessions are listed, read-only
+                             (default $CLAUDE_CONFIG_DIR or ~/.claude)
+  --codex-dir <dir>          Codex's folder whose sessions/ are listed, read-only
+                             (default $CODEX_HOME or ~/.codex)
+  --no-claude / --no-codex   do not list that agent's sessions
+  --no-agent-sessions        list neither (only toolcards' own sessions)
   -h, --help                 show this help
   -v, --version              print the version
 
@@ -80,6 +90,11 @@ const OPTIONS = {
   'max-steps': { type: 'string' },
   'max-running-tools': { type: 'string' },
   editor: { type: 'string' },
+  'claude-dir': { type: 'string' },
+  'codex-dir': { type: 'string' },
+  claude: { type: 'boolean' },
+  codex: { type: 'boolean' },
+  'agent-sessions': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const;
@@ -94,6 +109,8 @@ const NEEDS: Readonly<Record<string, string>> = {
   '--max-steps': '--max-steps needs a value (see --help)',
   '--max-running-tools': '--max-running-tools needs a whole number from 1 to 9999',
   '--editor': `--editor needs one of ${EDITORS.join(', ')}`,
+  '--claude-dir': '--claude-dir needs a folder (Claude Code\'s, holding projects/)',
+  '--codex-dir': '--codex-dir needs a folder (Codex\'s, holding sessions/)',
 };
 
 export function parseCliArgs(argv: readonly string[]): CliCommand {
@@ -106,7 +123,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
   if (values.version) return { command: 'version' };
   if (positionals.length > 1) return invalid(`unexpected argument "${positionals[1]}": only one workspace folder can be given`);
 
-  for (const name of ['host', 'data-dir', 'model', 'base-url', 'max-steps', 'editor'] as const) {
+  for (const name of ['host', 'data-dir', 'model', 'base-url', 'max-steps', 'editor', 'claude-dir', 'codex-dir'] as const) {
     // An empty `--host=` is as missing as a bare `--host`.
     if (values[name] === '') return invalid(needs(`--${name}`));
   }
@@ -116,6 +133,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
   if (typeof maxRunningTools === 'object') return maxRunningTools;
   const editor = values.editor === undefined ? undefined : editorFromText(values.editor);
   if (values.editor !== undefined && editor === undefined) return invalid(`${needs('--editor')}, not "${values.editor}"`);
+  const agents = values['agent-sessions'] !== false;
 
   return {
     command: 'serve',
@@ -132,6 +150,8 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       maxRunningTools,
       rotateToken: values['rotate-token'] ?? false,
       editor,
+      claudeDir: !agents || values.claude === false ? false : values['claude-dir'],
+      codexDir: !agents || values.codex === false ? false : values['codex-dir'],
     },
   };
 }

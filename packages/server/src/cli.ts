@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { defaultOpen, parseCliArgs, USAGE, type ServeArgs } from './cli-args';
 import { editorSetting } from './editor-setting';
+import { transcriptFolders } from './agent-sessions/transcript-folders';
 import type { RunningServer } from './index';
 import type { ModelDriver } from './model-driver';
 import { SERVER_VERSION } from './server-version';
@@ -95,6 +96,7 @@ async function serve(args: ServeArgs, io: CliIo): Promise<number> {
       editor: editor.editor,
       ...(args.maxRunningTools === undefined ? {} : { maxRunningTools: args.maxRunningTools }),
       ...(modelDriver ? { modelDriver } : {}),
+      transcriptFolders: transcriptFolders({ claude: args.claudeDir, codex: args.codexDir, env: io.env, cwd: io.cwd }),
       report,
     });
   } catch (error) {

@@ -18,6 +18,8 @@ import { callView, describePresenterFailure, type PresenterFailure, type Present
 import { WebSocketHub } from './websocket';
 import { FullResults } from './full-result/full-results';
 import { PACKAGE_ROOT } from './package-root';
+import { AgentSessions } from './agent-sessions/agent-sessions';
+import type { TranscriptFolder } from './agent-sessions/transcript-folders';
 
 export type { ModelDriver, ModelEvent, ModelSession, ModelToolCall, ModelToolOutcome, ModelTurnInput } from './model-driver';
 export { MODEL_NOT_CONFIGURED_MESSAGE } from './model-driver';
@@ -26,6 +28,7 @@ export type { DeliveryLimits } from './subscription/backpressure';
 export type { BadFrameLimits } from './bad-frame-budget';
 export type { PresenterFailure } from './view-computation';
 export { SERVER_VERSION } from './server-version';
+export type { TranscriptFolder } from './agent-sessions/transcript-folders';
 
 export interface StartServerOptions {
   /** Folder the tools run on. Must exist. */
@@ -63,6 +66,11 @@ export interface StartServerOptions {
   report?: (message: string) => void;
   /** Every presenter that threw (also reported); for tests and embedding. */
   onPresenterFailure?: PresenterFailureHook;
+  /**
+   * Other agents' folders whose transcripts are listed as read-only sessions, mirrored into the
+   * data dir and followed live (the CLI's default: Claude Code's and Codex's). Default: none.
+   */
+  transcriptFolders?: readonly TranscriptFolder[];
 }
 
 export interface RunningServer {
@@ -79,6 +87,8 @@ export interface RunningServer {
   clientBuilt: boolean;
   /** Cancels running work, logs its end, closes logs and sockets. Idempotent. */
   close(): Promise<void>;
+  /** Settles once the agents' transcripts found at start are mirrored (at once without transcriptFolders). */
+  agentSessionsReady: Promise<void>;
 }
 
 export class PortInUseError extends Error {
@@ -172,6 +182,9 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   }
   // The WebSocket library loads once the caller has the URL, ahead of the page's first connection.
   setImmediate(() => void hub.prepare().catch(() => {}));
+  // Mapped in the background: the URL is printed before a first start has indexed every transcript.
+  const folders = options.transcriptFolders ?? [];
+  const agentSessions = folders.length === 0 ? undefined : await AgentSessions.start({ folders, dataDir: options.dataDir, store, registry, report });
 
   let closing: Promise<void> | undefined;
   const close = () => {
@@ -179,6 +192,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       hub.close();
+      await agentSessions?.close();
       await registry.closeAll();
       await store.close();
       await stopped;
@@ -196,6 +210,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     model,
     clientBuilt: site.built,
     close,
+    agentSessionsReady: agentSessions?.ready ?? Promise.resolve(),
   };
 }
 

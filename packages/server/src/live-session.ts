@@ -79,10 +79,10 @@ export class LiveSession {
    * log refuses it; a disk that refuses it also earns every watcher a
    * LOG_WRITE_FAILED error frame. Owed events go first: the log stays in order.
    */
-  append(next: NewSessionEvent): SessionEvent {
+  append(next: NewSessionEvent, now?: Date): SessionEvent {
     try {
       this.writeOwed();
-      return this.write(next);
+      return this.write(next, now);
     } catch (error) {
       this.tellWatchers(error, next);
       throw error;
@@ -191,10 +191,11 @@ export class LiveSession {
     this.log.close();
   }
 
-  private write(next: NewSessionEvent): SessionEvent {
+  /** `now`: the event's time (a mirrored transcript's own); default the clock. */
+  private write(next: NewSessionEvent, now?: Date): SessionEvent {
     let event: SessionEvent;
     try {
-      event = this.log.append(next);
+      event = this.log.append(next, now);
     } catch (error) {
       if (error instanceof SessionLogChangedError) this.changedOnDisk = true;
       throw error;

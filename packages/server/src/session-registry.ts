@@ -122,6 +122,18 @@ export class SessionRegistry {
     }
   }
 
+  /** Closes the session if it is open (its watchers' subscriptions end): a mirror rebuilt from a replaced transcript. */
+  async closeSession(id: string): Promise<void> {
+    const entry = this.open.get(id);
+    if (!entry) return;
+    this.open.delete(id);
+    try {
+      closeRuntime(await entry.pending);
+    } catch {
+      // It never opened: nothing to close.
+    }
+  }
+
   /**
    * Closes idle sessions that were not used for `idleCloseMs` or whose log another
    * process wrote, then more of them, least recently used first, while more than
@@ -197,7 +209,8 @@ export class SessionRegistry {
       opened.log.close();
       throw error;
     }
-    this.closeUnfinished(runtime, unfinished);
+    // A mirror's open calls are the other agent's, still running or not: its transcript ends them, never us.
+    if ((runtime.live.header.source ?? 'toolcards') === 'toolcards') this.closeUnfinished(runtime, unfinished);
     return runtime;
   }
 

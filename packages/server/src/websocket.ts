@@ -5,6 +5,7 @@ import { assertNever, MAX_INBOUND_FRAME_BYTES, type ClientFrame } from '@toolcar
 import { BadFrameBudget, DEFAULT_BAD_FRAME_LIMITS, type BadFrameLimits } from './bad-frame-budget';
 import { decodeClientFrame, type WireError } from './inbound-frames';
 import { MODEL_NOT_CONFIGURED_MESSAGE } from './model-driver';
+import { readOnlyRefusal } from './agent-sessions/read-only-refusal';
 import { errorFrame, type OutboundFrame } from './outbound-frames';
 import type { SessionRegistry, SessionRuntime } from './session-registry';
 import { liveVerdict, type DeliveryLimits } from './subscription/backpressure';
@@ -210,14 +211,14 @@ export class ClientConnection implements FrameSink {
         this.subscriptions.delete(frame.sessionId);
         return;
       case 'run-tool': {
-        const runtime = await this.session(frame);
+        const runtime = await this.writableSession(frame);
         if (!runtime) return;
         // The call and result reach this client (and every other watcher) as events.
         runtime.tools.run({ name: frame.name, args: frame.args, origin: 'user' });
         return;
       }
       case 'user-message': {
-        const runtime = await this.session(frame);
+        const runtime = await this.writableSession(frame);
         if (!runtime) return;
         runtime.live.append({ type: 'user/message', data: { text: frame.text } });
         if (runtime.turns) void runtime.turns.submit(frame.text);
@@ -250,6 +251,15 @@ export class ClientConnection implements FrameSink {
       });
     }
     return runtime;
+  }
+
+  /** The session, unless it mirrors another agent's transcript (then the client is told it is read-only). */
+  private async writableSession(frame: ClientFrame): Promise<SessionRuntime | undefined> {
+    const runtime = await this.session(frame);
+    const refusal = runtime && readOnlyRefusal(runtime.live.header);
+    if (!refusal) return runtime;
+    this.sendError({ ...refusal, ...echo(frame) });
+    return undefined;
   }
 
   private sendError(error: WireError): void {

@@ -25,12 +25,26 @@ describe('SessionStore and its index', () => {
     newer.log.append({ type: 'turn/end', data: { reason: 'done' } }, new Date('2025-01-02T00:00:02Z'));
     const list = await store.list();
     expect(list).toEqual([
-      { id: newer.log.id, title: 'call glob', cwd: '/other', createdAt: '2025-01-02T00:00:00.000Z', lastActivity: '2025-01-02T00:00:02.000Z', eventCount: 2, toolCalls: 1, paths: [] },
-      { id: older.log.id, title: 'first question', cwd: '/w', createdAt: '2025-01-01T00:00:00.000Z', lastActivity: '2025-01-01T00:00:01.000Z', eventCount: 1, toolCalls: 0, paths: [] },
+      { id: newer.log.id, title: 'call glob', cwd: '/other', createdAt: '2025-01-02T00:00:00.000Z', lastActivity: '2025-01-02T00:00:02.000Z', eventCount: 2, toolCalls: 1, paths: [], source: 'toolcards' },
+      { id: older.log.id, title: 'first question', cwd: '/w', createdAt: '2025-01-01T00:00:00.000Z', lastActivity: '2025-01-01T00:00:01.000Z', eventCount: 1, toolCalls: 0, paths: [], source: 'toolcards' },
     ]);
     expect((await store.list({ cwd: '/w' })).map((summary) => summary.id)).toEqual([older.log.id]);
     older.log.close();
     newer.log.close();
+    await store.close();
+  });
+
+  it("keeps a mirrored session's source and transcript in its header and summary, and removes it whole", async () => {
+    const store = await openStore(await tempDir());
+    const { log } = store.createMirror({ id: 'cc-1234', cwd: '/elsewhere', createdAt: '2025-01-03T00:00:00.000Z', source: 'claude-code', transcript: '/h/.claude/projects/-e/1234.jsonl' });
+    log.append({ type: 'user/message', data: { text: 'fix the parser' } }, new Date('2025-01-03T00:00:01Z'));
+    log.close();
+    expect(await store.header('cc-1234')).toMatchObject({ source: 'claude-code', transcript: '/h/.claude/projects/-e/1234.jsonl' });
+    expect(await store.list()).toEqual([expect.objectContaining({ id: 'cc-1234', title: 'fix the parser', source: 'claude-code' })]);
+    expect(() => store.createMirror({ id: 'cc-1234', cwd: '/e', createdAt: 't', source: 'claude-code', transcript: '/t' })).toThrow();
+    await store.remove('cc-1234');
+    expect(await store.exists('cc-1234')).toBe(false);
+    expect(await store.list()).toEqual([]);
     await store.close();
   });
 

@@ -1,6 +1,7 @@
-import { access, mkdir } from 'node:fs/promises';
-import { SESSION_LOG_VERSION, type SessionEvent, type SessionHeader, type SessionSummary } from '@toolcards/protocol';
+import { access, mkdir, rm } from 'node:fs/promises';
+import { SESSION_LOG_VERSION, type SessionEvent, type SessionHeader, type SessionSource, type SessionSummary } from '@toolcards/protocol';
 import {
+  assertSessionId,
   dataDirLayout,
   isSessionId,
   newSessionId,
@@ -74,8 +75,25 @@ export class SessionStore {
     }
   }
 
+  /**
+   * A new session mirroring another agent's transcript, under the id the mirror derived
+   * from it (stable across restarts), with its writer open. Throws EEXIST if it exists.
+   */
+  createMirror(mirror: { id: string; cwd: string; createdAt: string; source: Exclude<SessionSource, 'toolcards'>; transcript: string }): WritableSession {
+    return this.createWithHeader({ type: 'session', version: SESSION_LOG_VERSION, ...mirror, id: assertSessionId(mirror.id) });
+  }
+
+  /** Deletes a session's log and spilled results (a mirror whose transcript was replaced is built again). Its writer must be closed. */
+  async remove(id: string): Promise<void> {
+    await rm(sessionLogPath(this.layout, id), { force: true });
+    await rm(sessionSpillDir(this.layout, id), { recursive: true, force: true });
+  }
+
   private createWithId(id: string, cwd: string, now: Date): WritableSession {
-    const header: SessionHeader = { type: 'session', version: SESSION_LOG_VERSION, id, cwd, createdAt: now.toISOString() };
+    return this.createWithHeader({ type: 'session', version: SESSION_LOG_VERSION, id, cwd, createdAt: now.toISOString() });
+  }
+
+  private createWithHeader(header: SessionHeader): WritableSession {
     let state = startSummary(header);
     const log = SessionLog.create(sessionLogPath(this.layout, header.id), header, {
       onAppend: (event, size) => {

@@ -15,7 +15,7 @@ function fold(list: SessionEvent[]) {
 describe('session summary', () => {
   it('starts untitled with no events', () => {
     expect(startSummary(header)).toEqual({
-      summary: { id: 's1', title: UNTITLED_SESSION, cwd: '/w', createdAt: header.createdAt, lastActivity: header.createdAt, eventCount: 0, toolCalls: 0, paths: [] },
+      summary: { id: 's1', title: UNTITLED_SESSION, cwd: '/w', createdAt: header.createdAt, lastActivity: header.createdAt, eventCount: 0, toolCalls: 0, paths: [], source: 'toolcards' },
       titled: false,
     });
   });

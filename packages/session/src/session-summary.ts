@@ -23,6 +23,7 @@ export function startSummary(header: SessionHeader): SummaryState {
       eventCount: 0,
       toolCalls: 0,
       paths: [],
+      source: header.source ?? 'toolcards',
     },
     titled: false,
   };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SessionSummary } from '@toolcards/protocol';
 import { initialSession } from './initial-session';
 
-const summary = (id: string, cwd: string): SessionSummary => ({ id, cwd, title: id, createdAt: 't', lastActivity: 't', eventCount: 1, toolCalls: 0, paths: [] });
+const summary = (id: string, cwd: string): SessionSummary => ({ id, cwd, title: id, createdAt: 't', lastActivity: 't', eventCount: 1, toolCalls: 0, paths: [], source: 'toolcards' });
 
 describe('initialSession', () => {
   const sessions = [summary('other', '/elsewhere'), summary('newest', '/w'), summary('older', '/w')];

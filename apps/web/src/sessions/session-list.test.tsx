@@ -15,6 +15,7 @@ const hostile: SessionSummary = {
   eventCount: 2,
   toolCalls: 1,
   paths: ['src/in\u202Evoice.ts'],
+  source: 'toolcards',
 };
 
 describe('SessionList', () => {
@@ -40,7 +41,7 @@ describe('SessionList', () => {
 
   it('names each workspace once above its sessions; rows show title, time, tool calls and the first paths', async () => {
     const session = (id: string, cwd: string, toolCalls: number, paths: string[]): SessionSummary => ({
-      id, cwd, title: `title ${id}`, createdAt: '2025-01-01T00:00:00Z', lastActivity: '2025-01-01T00:00:00Z', eventCount: toolCalls * 2, toolCalls, paths,
+      id, cwd, title: `title ${id}`, createdAt: '2025-01-01T00:00:00Z', lastActivity: '2025-01-01T00:00:00Z', eventCount: toolCalls * 2, toolCalls, paths, source: 'toolcards',
     });
     const sessions = [session('a', '/w', 1, ['src/a.ts']), session('b', '/other', 0, []), session('c', '/w', 12, ['README.md', 'docs', 'src/b.ts'])];
     const client = clientForTests({ api: { sessions: async () => sessions } });

@@ -8,7 +8,7 @@ import { until } from '../../../../packages/tools/src/test-support/until';
 /** Card and line addresses (`#/s/<id>/<seq>[/L…]`) over a real WebSocket. */
 
 const info: ServerInfo = { version: 'test', workspace: '/w', model: null, editor: 'vscode' };
-const summary = (id: string): SessionSummary => ({ id, title: id, cwd: '/w', createdAt: 't', lastActivity: 't', eventCount: 0, toolCalls: 0, paths: [] });
+const summary = (id: string): SessionSummary => ({ id, title: id, cwd: '/w', createdAt: 't', lastActivity: 't', eventCount: 0, toolCalls: 0, paths: [], source: 'toolcards' });
 const soon = (flush: () => void) => {
   const timer = setTimeout(flush, 0);
   return () => clearTimeout(timer);

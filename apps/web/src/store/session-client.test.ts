@@ -8,7 +8,7 @@ import type { ConnectionStatus } from './session-store';
 import { until } from '../../../../packages/tools/src/test-support/until';
 
 const info: ServerInfo = { version: 'test', workspace: '/w', model: null, editor: 'vscode' };
-const summary = (id: string): SessionSummary => ({ id, title: id, cwd: '/w', createdAt: 't', lastActivity: 't', eventCount: 0, toolCalls: 0, paths: [] });
+const summary = (id: string): SessionSummary => ({ id, title: id, cwd: '/w', createdAt: 't', lastActivity: 't', eventCount: 0, toolCalls: 0, paths: [], source: 'toolcards' });
 
 function memoryHash(initial = ''): HashPlace & { value: string } {
   return {

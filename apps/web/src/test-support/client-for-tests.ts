@@ -6,7 +6,7 @@ import { SessionStore } from '../store/session-store';
 /** Test-only: a client whose socket never opens and whose API answers from memory. */
 export function clientForTests(options: { info?: ServerInfo; api?: Partial<SessionClientOptions['api']> } = {}): SessionClient {
   const info = options.info ?? { version: 'test', workspace: '/w', model: null, editor: 'vscode' };
-  const summary: SessionSummary = { id: 's1', title: 'First', cwd: '/w', createdAt: '2025-01-01T00:00:00Z', lastActivity: '2025-01-01T00:00:00Z', eventCount: 3, toolCalls: 1, paths: [] };
+  const summary: SessionSummary = { id: 's1', title: 'First', cwd: '/w', createdAt: '2025-01-01T00:00:00Z', lastActivity: '2025-01-01T00:00:00Z', eventCount: 3, toolCalls: 1, paths: [], source: 'toolcards' };
   const silentSocket = (): SocketLike => ({ readyState: 0, onopen: null, onmessage: null, onclose: null, onerror: null, send() {}, close() {} });
   return new SessionClient({
     store: new SessionStore(),

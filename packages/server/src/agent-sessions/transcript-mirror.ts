@@ -1,0 +1,156 @@
+import { open, stat } from 'node:fs/promises';
+import type { ImportedEvent, ImportedSource, TranscriptImporter } from '@toolcards/importers';
+import { completeLines } from './complete-lines';
+import type { MirrorIndex } from './mirror-index';
+
+/** Where a mirror's events go: a toolcards session log in the data dir (agent-sessions.ts gives the real one). */
+export interface MirrorSink {
+  /** Events the mirror's log holds, or undefined when it does not exist yet. */
+  loggedCount(id: string): Promise<number | undefined>;
+  create(id: string, header: { cwd: string; createdAt: string; source: ImportedSource; transcript: string }): Promise<void>;
+  /** Logs the events in order (live watchers get them as they are logged). */
+  append(id: string, events: readonly ImportedEvent[]): Promise<void>;
+  /** Deletes the mirror (its transcript was truncated or replaced). */
+  remove(id: string): Promise<void>;
+}
+
+/** Bytes read at a time: a huge transcript never sits in memory whole. */
+const CHUNK_BYTES = 4 * 1024 * 1024;
+
+/**
+ * One transcript and its mirror session. `sync` maps what the file gained since the last
+ * sync: complete lines from the last offset are fed to the importer and what comes out is
+ * appended; a torn last line waits for its newline. Importing is deterministic, so after a
+ * restart the importer is fed the file again from the start and the events the log already
+ * holds are dropped (the seqs, and permalinks, stay the same). A file whose inode changed or
+ * that shrank below what was mapped is mirrored again from scratch.
+ */
+export class TranscriptMirror {
+  private importer: TranscriptImporter | undefined;
+  /** Bytes of the file fed to `importer`. */
+  private fed = 0;
+  /** Events the importer will give again that the log already holds. */
+  private alreadyLogged = 0;
+  private exists = false;
+  private running: Promise<void> | undefined;
+  private again = false;
+
+  constructor(
+    readonly path: string,
+    readonly source: ImportedSource,
+    readonly id: string,
+    private readonly deps: { index: MirrorIndex; sink: MirrorSink; createImporter: () => TranscriptImporter },
+  ) {}
+
+  /** Syncs now, or once more after the sync that runs (calls while it runs are coalesced). */
+  sync(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      try {
+        do {
+          this.again = false;
+          await this.syncOnce();
+        } while (this.again);
+      } finally {
+        this.running = undefined;
+      }
+    })();
+    return this.running;
+  }
+
+  /** Lets the importer's state go (an idle transcript); the next change feeds it again from the start. */
+  release(): void {
+    if (!this.running) this.importer = undefined;
+  }
+
+  private async syncOnce(): Promise<void> {
+    let file;
+    try {
+      file = await stat(this.path);
+    } catch {
+      return; // gone: its mirror stays, as a session that ended
+    }
+    const known = this.deps.index.get(this.path);
+    if (!this.importer && known && sameFile(known, file) && known.size === file.size && known.mtimeMs === file.mtimeMs && known.offset <= file.size) return;
+    const replaced = known !== undefined && (!sameFile(known, file) || file.size < known.offset || (this.importer !== undefined && file.size < this.fed));
+    if (replaced) {
+      await this.deps.sink.remove(this.id);
+      this.importer = undefined;
+    }
+    if (!this.importer) {
+      const logged = await this.deps.sink.loggedCount(this.id);
+      this.importer = this.deps.createImporter();
+      this.fed = 0;
+      this.alreadyLogged = logged ?? 0;
+      this.exists = logged !== undefined;
+    }
+    try {
+      await this.feedFrom(file.size);
+    } catch (error) {
+      // The importer is ahead of the log now: the next sync starts it again from the file's start.
+      this.importer = undefined;
+      throw error;
+    }
+    this.deps.index.set(this.path, {
+      source: this.source,
+      mirrorId: this.id,
+      offset: this.fed,
+      dev: file.dev,
+      ino: file.ino,
+      size: file.size,
+      mtimeMs: file.mtimeMs,
+      ...(this.importer.facts().title !== undefined ? { title: this.importer.facts().title } : {}),
+    });
+  }
+
+  private async feedFrom(sizeSeen: number): Promise<void> {
+    const importer = this.importer as TranscriptImporter;
+    const handle = await open(this.path, 'r');
+    try {
+      let buffer: Buffer = Buffer.alloc(Math.min(CHUNK_BYTES, Math.max(sizeSeen - this.fed, 1) + 64 * 1024));
+      let carried = 0;
+      for (;;) {
+        if (carried === buffer.length) buffer = grown(buffer); // one line longer than the buffer
+        const { bytesRead } = await handle.read(buffer, carried, buffer.length - carried, this.fed + carried);
+        if (bytesRead === 0) return;
+        const filled = carried + bytesRead;
+        const { lines, consumed } = completeLines(buffer.subarray(0, filled));
+        const events: ImportedEvent[] = [];
+        for (const line of lines) {
+          for (const imported of importer.feedLine(line)) {
+            if (this.alreadyLogged > 0) this.alreadyLogged -= 1;
+            else events.push(imported);
+          }
+        }
+        if (events.length > 0) await this.log(events);
+        this.fed += consumed;
+        buffer.copy(buffer, 0, consumed, filled);
+        carried = filled - consumed;
+      }
+    } finally {
+      await handle.close();
+    }
+  }
+
+  private async log(events: ImportedEvent[]): Promise<void> {
+    if (!this.exists) {
+      const facts = (this.importer as TranscriptImporter).facts();
+      await this.deps.sink.create(this.id, { cwd: facts.cwd ?? '', createdAt: facts.createdAt ?? events[0]!.time, source: this.source, transcript: this.path });
+      this.exists = true;
+    }
+    await this.deps.sink.append(this.id, events);
+  }
+}
+
+function sameFile(known: { dev: number; ino: number }, file: { dev: number; ino: number }): boolean {
+  return known.dev === file.dev && known.ino === file.ino;
+}
+
+function grown(buffer: Buffer): Buffer {
+  const next = Buffer.alloc(buffer.length * 2);
+  buffer.copy(next);
+  return next;
+}
