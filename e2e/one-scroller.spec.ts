@@ -75,6 +75,12 @@ for (const width of [1280, 390]) {
     await expect.poll(() => code.evaluate((element) => element.clientHeight), { message: 'the read shows whole' }).toBeGreaterThan(1500 * 20 - 5);
     expect(await innerScrollers(page), 'scrollers inside the timeline, expanded').toEqual([]);
     await page.screenshot({ path: `/tmp/one-scroller-expanded-${width}.png` });
+    // Still virtualized, against the timeline: only the rows near the view are drawn, and
+    // scrolling the timeline to the card's end draws its last lines.
+    expect(await read.locator('.tc-read__row').count(), 'rows drawn of the 1,500').toBeLessThan(200);
+    await read.getByRole('button', { name: 'Show less' }).scrollIntoViewIfNeeded();
+    await expect(read.locator('.tc-read__gutter[data-line-number="1500"]')).toBeInViewport();
+    expect(await read.locator('.tc-read__row').count(), 'rows drawn at the end').toBeLessThan(200);
 
     // Shown less again: the preview and its button.
     await read.getByRole('button', { name: 'Show less' }).click();

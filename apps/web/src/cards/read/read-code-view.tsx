@@ -45,7 +45,7 @@ export function ReadCodeView({ lines, highlighted, wrap, targetLine, readFrom = 
     // A scrollable region must be reachable by keyboard to be scrolled by keyboard.
     <div ref={setViewport} className={className} style={style} data-preview={preview?.['data-preview'] ?? 'whole'} tabIndex={0} role="region" aria-label="File contents">
       {lines.length > VIRTUALIZE_ABOVE_LINES ? (
-        <ReadVirtualRows viewport={viewport} lines={lines} highlighted={highlighted} wrap={wrap} targetLine={targetLine} readFrom={readFrom} readTo={readTo} selection={selection} whole={whole} onShowWhole={showWhole} />
+        <ReadVirtualRows withPage={preview?.['data-preview'] === 'whole'} viewport={viewport} lines={lines} highlighted={highlighted} wrap={wrap} targetLine={targetLine} readFrom={readFrom} readTo={readTo} selection={selection} whole={whole} onShowWhole={showWhole} />
       ) : (
         <ReadAllRows viewport={viewport} lines={lines} highlighted={highlighted} targetLine={targetLine} readFrom={readFrom} readTo={readTo} selection={selection} whole={whole} onShowWhole={showWhole} />
       )}
