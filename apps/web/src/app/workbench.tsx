@@ -1,6 +1,5 @@
 import { lazy, useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Composer } from '../composer/composer';
-import { SessionList } from '../sessions/session-list';
 import { useClient, useSessionState } from '../store/client-context';
 import { Timeline } from '../timeline/timeline';
 import { useFindShortcut } from '../find/use-find-shortcut';
@@ -15,6 +14,8 @@ import { SessionEditorProvider } from './session-editor-provider';
 
 // Opened on demand (Ctrl/Cmd+F): its code comes with the first opening, not with the page.
 const FindBar = lazy(() => import('../find/find-bar').then((module) => ({ default: module.FindBar })));
+// The sessions panel (list and search across sessions) likewise: it opens on its button.
+const SessionList = lazy(() => import('../sessions/session-list').then((module) => ({ default: module.SessionList })));
 
 /** At this width and below the sessions panel is a drawer over the timeline, not a column beside it (app.css agrees). */
 export const NARROW_SCREEN_QUERY = '(max-width: 720px)';
@@ -110,7 +111,9 @@ export function Workbench({ tokenInPage = true }: { tokenInPage?: boolean } = {}
               className={drawer ? 'app__sessions app__sessions--drawer' : 'app__sessions'}
               {...(drawer ? { role: 'dialog', 'aria-modal': true, 'aria-label': 'Sessions', tabIndex: -1 } : {})}
             >
-              <SessionList onOpened={closeSessions} />
+              <LoadFailureBoundary loading={<p className="session-list__status">Loading sessions…</p>} fallback={<LoadFailure what="the sessions" />}>
+                <SessionList onOpened={closeSessions} />
+              </LoadFailureBoundary>
             </aside>
           )}
           <main className="app__main" inert={modal || filesModal}>
