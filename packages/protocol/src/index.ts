@@ -7,6 +7,7 @@ export * from './editors';
 export * from './view-schemas';
 export * from './zod-issues';
 export * from './narrowing';
+export * from './search-view';
 // The cards of a coding agent's shell commands, edits and plans: schema, type, narrowing.
 export {
   terminalMetaSchema,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { diffMetaFromMeta } from './diff-view';
-import { callViewFromWire, readMetaFromMeta, resultViewFromWire, searchMetaFromMeta, searchViewFromMeta } from './narrowing';
+import { callViewFromWire, readMetaFromMeta, resultViewFromWire } from './narrowing';
+import { searchMetaFromMeta, searchViewFromMeta } from './search-view';
 import { planMetaFromMeta } from './plan-view';
 import { terminalMetaFromMeta } from './terminal-view';
 

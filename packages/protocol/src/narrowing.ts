@@ -1,7 +1,6 @@
-import type { ReadMeta, SearchMeta, SearchResultView, ToolCallView, ToolResultView } from './views';
+import type { ReadMeta, ToolCallView, ToolResultView } from './views';
 import {
   readMetaSchema,
-  searchMetaSchema,
   toolCallViewSchema,
   toolResultViewSchema,
 } from './view-schemas';
@@ -15,17 +14,6 @@ import { narrowWith } from './safe-narrowing';
 
 export function readMetaFromMeta(meta: unknown): ReadMeta | undefined {
   return narrowWith(readMetaSchema, meta);
-}
-
-export function searchMetaFromMeta(meta: unknown): SearchMeta | undefined {
-  return narrowWith(searchMetaSchema, meta);
-}
-
-/** The search card for a grep/glob meta; accepts zero results as a valid empty card. */
-export function searchViewFromMeta(meta: unknown, title?: string): SearchResultView | undefined {
-  const narrowed = searchMetaFromMeta(meta);
-  if (!narrowed) return undefined;
-  return { card: 'search', ...(title === undefined ? {} : { title }), ...narrowed };
 }
 
 /** Validates a result view that arrived over the wire. */

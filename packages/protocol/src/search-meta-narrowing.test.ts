@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { searchMetaFromMeta, searchViewFromMeta } from './narrowing';
+import { searchMetaFromMeta, searchViewFromMeta } from './search-view';
 
 const matches = {
   shape: 'matches',

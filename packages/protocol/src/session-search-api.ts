@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { sessionIdSchema } from './events';
-import { matchRangeSchema } from './view-schemas';
+import { matchRangeSchema } from './search-view';
 
 // ── Search across sessions ──────────────────────────────────────────────────
 //   GET /api/search?q=&case=1&word=1&regex=1 → SessionSearchResponse

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { diffResultViewSchema } from './diff-view';
 import { planResultViewSchema } from './plan-view';
+import { searchResultViewSchema } from './search-view';
 import { terminalResultViewSchema } from './terminal-view';
 
 /**
@@ -59,55 +60,6 @@ export const readMetaSchema = z
     }
   });
 
-/** `[start, end)` in UTF-16 code units of the delivered `line`. */
-export const matchRangeSchema = z.tuple([count, count]);
-
-export const searchLineMatchSchema = z
-  .object({ lineNumber, line: z.string(), ranges: z.array(matchRangeSchema).optional() })
-  .superRefine((match, ctx) => {
-    for (const [index, [start, end]] of (match.ranges ?? []).entries()) {
-      if (start > end || end > match.line.length) {
-        ctx.addIssue({ code: 'custom', path: ['ranges', index], message: 'range outside the line' });
-        return;
-      }
-    }
-  });
-
-export const searchFileMatchesSchema = z.object({
-  path: z.string().min(1),
-  matches: z.array(searchLineMatchSchema).min(1),
-});
-
-const spillPath = z.string().min(1).optional();
-
-export const searchMatchesMetaSchema = z
-  .object({
-    shape: z.literal('matches'),
-    files: z.array(searchFileMatchesSchema),
-    /** The retained page is not the whole result. */
-    truncated: z.boolean(),
-    /** Every match the search found, before any cap. */
-    total: count,
-    /** Where the full, uncapped result was saved (a path the read tool can open). */
-    spillPath,
-  })
-  .refine(
-    (meta) => meta.files.reduce((sum, file) => sum + file.matches.length, 0) <= meta.total,
-    'total is below the number of retained matches',
-  );
-
-export const searchPathsMetaSchema = z
-  .object({
-    shape: z.literal('paths'),
-    paths: z.array(z.string().min(1)),
-    truncated: z.boolean(),
-    total: count,
-    spillPath,
-  })
-  .refine((meta) => meta.paths.length <= meta.total, 'total is below the number of retained paths');
-
-export const searchMetaSchema = z.discriminatedUnion('shape', [searchMatchesMetaSchema, searchPathsMetaSchema]);
-
 const title = z.string().optional();
 
 export const genericResultViewSchema = z.object({
@@ -125,11 +77,7 @@ export const readResultViewSchema = z
   })
   .and(readMetaSchema);
 
-export const searchResultViewSchema = z
-  .object({ card: z.literal('search'), title })
-  .and(searchMetaSchema);
-
-/** The closed result union; terminal, diff and plan live in their own files (terminal-view.ts, …). */
+/** The closed result union; search, terminal, diff and plan live in their own files (search-view.ts, …). */
 export const toolResultViewSchema = z.union([
   genericResultViewSchema,
   readResultViewSchema,

@@ -2,14 +2,9 @@ import type { z } from 'zod';
 import type {
   callLocationSchema,
   genericResultViewSchema,
-  matchRangeSchema,
   readFileLineSchema,
   readMetaSchema,
   readResultViewSchema,
-  searchFileMatchesSchema,
-  searchLineMatchSchema,
-  searchMetaSchema,
-  searchResultViewSchema,
   toolCallKindSchema,
   toolCallViewSchema,
   toolResultViewSchema,
@@ -32,22 +27,13 @@ export type GenericResultView = z.output<typeof genericResultViewSchema>;
 export type ReadFileLine = z.output<typeof readFileLineSchema>;
 export type ReadResultView = z.output<typeof readResultViewSchema>;
 
-export type MatchRange = z.output<typeof matchRangeSchema>;
-export type SearchLineMatch = z.output<typeof searchLineMatchSchema>;
-export type SearchFileMatches = z.output<typeof searchFileMatchesSchema>;
-export type SearchResultView = z.output<typeof searchResultViewSchema>;
-export type SearchMatchesResultView = Extract<SearchResultView, { shape: 'matches' }>;
-export type SearchPathsResultView = Extract<SearchResultView, { shape: 'paths' }>;
-
 /**
- * CLOSED: adding a member must break every exhaustive switch on `card`. Its terminal, diff and
- * plan members are typed in terminal-view.ts, diff-view.ts and plan-view.ts, each beside its
- * schema and narrowing.
+ * CLOSED: adding a member must break every exhaustive switch on `card`. Its search, terminal,
+ * diff and plan members are typed in search-view.ts, terminal-view.ts, diff-view.ts and
+ * plan-view.ts, each beside its schema and narrowing.
  */
 export type ToolResultView = z.output<typeof toolResultViewSchema>;
 export type ToolResultCard = ToolResultView['card'];
 
 /** The read tool's persisted meta: its card without card, title and content. */
 export type ReadMeta = z.output<typeof readMetaSchema>;
-/** grep's and glob's persisted meta: the search card without card and title. */
-export type SearchMeta = z.output<typeof searchMetaSchema>;
