@@ -26,6 +26,22 @@ describe('Composer', () => {
     vi.spyOn(client, 'cancel').mockReturnValue(true);
   });
 
+  it("on a Claude Code session says it is read-only in place of the input, and offers a new toolcards session", async () => {
+    vi.spyOn(client, 'newSession').mockReturnValue(undefined);
+    ingestForTests(client, [
+      { type: 'subscribed', sessionId: 's1', header: { type: 'session', version: 1, id: 's1', cwd: '/w', createdAt: 't', source: 'claude-code', transcript: '/h/.claude/projects/-w/s1.jsonl' }, fromSeq: 0, lastSeq: -1 },
+    ]);
+    render(
+      <ClientProvider client={client}>
+        <Composer />
+      </ClientProvider>,
+    );
+    expect(screen.queryByRole('textbox', { name: 'Message or command' })).toBeNull();
+    expect(screen.getByRole('note', { name: 'Read-only session' }).textContent).toMatch(/^This is a Claude Code session \(read-only\)/);
+    await userEvent.click(screen.getByRole('button', { name: 'New toolcards session' }));
+    expect(client.newSession).toHaveBeenCalled();
+  });
+
   it('runs a command on Enter and clears the input', async () => {
     const input = renderComposer(client);
     await userEvent.type(input, '/grep "a b" src --include *.ts{Enter}');
@@ -96,17 +112,18 @@ describe('Composer', () => {
   it('opens help with /help and with the ? button', async () => {
     const input = renderComposer(client);
     await userEvent.type(input, '/help{Enter}');
-    expect(screen.getByRole('region', { name: 'Composer help' })).toBeTruthy();
+    // The help's code comes with its first opening.
+    expect(await screen.findByRole('region', { name: 'Composer help' })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Close help' }));
     expect(screen.queryByRole('region', { name: 'Composer help' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Help' }));
-    expect(screen.getByRole('region', { name: 'Composer help' }).textContent).toContain('/grep <pattern> [path] [--include <glob>]');
+    expect((await screen.findByRole('region', { name: 'Composer help' })).textContent).toContain('/grep <pattern> [path] [--include <glob>]');
   });
 
   it('closes the help once something is sent, giving the timeline its room back', async () => {
     const input = renderComposer(client);
     await userEvent.type(input, '/help{Enter}');
-    expect(screen.getByRole('region', { name: 'Composer help' })).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'Composer help' })).toBeTruthy();
     await userEvent.type(input, '/read a.ts{Enter}');
     expect(client.runTool).toHaveBeenCalledWith('read', { path: 'a.ts' });
     expect(screen.queryByRole('region', { name: 'Composer help' })).toBeNull();

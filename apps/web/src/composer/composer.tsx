@@ -1,11 +1,15 @@
-import { useCallback, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, useCallback, useRef, useState, type KeyboardEvent } from 'react';
 import { assertNever } from '@toolcards/protocol';
 import { useClient, useSessionState } from '../store/client-context';
-import { ComposerHelp } from './composer-help';
+import { LoadFailure, LoadFailureBoundary } from '../app/load-failure-boundary';
+import { MirroredSessionNote } from './mirrored-session-note';
 import { NoModelNote } from './no-model-note';
 import { composerHistory, recallNext, recallPrevious, rememberInput, type ComposerHistory } from './composer-history';
 import { grepPathMissing } from './grep-path-missing';
 import { grepPatternGuess, parseComposerCommand, type GrepCommandArgs, type GrepPatternGuess } from './parse-composer-command';
+
+// The help comes with its first opening (? or /help), not with the page.
+const ComposerHelp = lazy(() => import('./composer-help').then((module) => ({ default: module.ComposerHelp })));
 
 const HISTORY_STORAGE_KEY = 'toolcards.composer-history';
 
@@ -34,8 +38,15 @@ interface SentGrepGuess {
   guess: GrepPatternGuess;
 }
 
-/** The input: commands run tools directly, plain text goes to the model. */
+/** The input: commands run tools directly, plain text goes to the model. Another agent's session is read-only. */
 export function Composer() {
+  const client = useClient();
+  const source = useSessionState((state) => state.header?.source ?? 'toolcards');
+  if (source !== 'toolcards') return <div className="composer"><MirroredSessionNote source={source} onNewSession={() => client.newSession()} /></div>;
+  return <WritableComposer />;
+}
+
+function WritableComposer() {
   const client = useClient();
   const model = useSessionState((state) => state.server?.model);
   const serverKnown = useSessionState((state) => state.server !== null);
@@ -141,7 +152,11 @@ export function Composer() {
 
   return (
     <div className="composer">
-      {helpOpen && <ComposerHelp onClose={() => { setHelpOpen(false); inputRef.current?.focus(); }} />}
+      {helpOpen && (
+        <LoadFailureBoundary fallback={<LoadFailure what="the help" />}>
+          <ComposerHelp onClose={() => { setHelpOpen(false); inputRef.current?.focus(); }} />
+        </LoadFailureBoundary>
+      )}
       {serverKnown && !model && <NoModelNote />}
       <form
         className="composer__form"

@@ -20,9 +20,9 @@ describe('ServerApi', () => {
   });
 
   it('lists sessions from { sessions } and creates one from { session }', async () => {
-    expect(await new ServerApi('t', fakeFetch(200, { sessions: [summary] })).sessions()).toEqual([summary]);
+    expect(await new ServerApi('t', fakeFetch(200, { sessions: [summary] })).sessions()).toEqual([{ ...summary, source: 'toolcards' }]); // a summary without a source is toolcards'
     const seen: Array<{ url: string; init?: RequestInit }> = [];
-    expect(await new ServerApi('t', fakeFetch(201, { session: summary }, seen)).createSession()).toEqual(summary);
+    expect(await new ServerApi('t', fakeFetch(201, { session: summary }, seen)).createSession()).toEqual({ ...summary, source: 'toolcards' });
     expect(seen[0]?.init?.method).toBe('POST');
   });
 

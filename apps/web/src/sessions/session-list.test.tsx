@@ -62,6 +62,25 @@ describe('SessionList', () => {
     expect(screen.queryByText(/events/)).toBeNull();
   });
 
+  it("lists other agents' sessions with a badge, the served workspace's group first", async () => {
+    const session = (id: string, cwd: string, source: SessionSummary['source']): SessionSummary => ({
+      id, cwd, title: `title ${id}`, createdAt: '2025-01-01T00:00:00Z', lastActivity: '2025-01-01T00:00:00Z', eventCount: 0, toolCalls: 0, paths: [], source,
+    });
+    const sessions = [session('cc-1', '/elsewhere', 'claude-code'), session('t1', '/w', 'toolcards'), session('cx-1', '/w', 'codex')];
+    const client = clientForTests({ api: { sessions: async () => sessions } });
+    client.store.ingest([{ type: 'hello', version: 'test', workspace: '/w', model: null, editor: 'vscode' }]);
+    render(
+      <ClientProvider client={client}>
+        <SessionList onOpened={() => {}} />
+      </ClientProvider>,
+    );
+    await screen.findByRole('region', { name: 'Sessions in /w' });
+    expect(screen.getAllByRole('region').map((region) => region.getAttribute('aria-label'))).toEqual(['Sessions in /w', 'Sessions in /elsewhere']);
+    const here = within(screen.getByRole('region', { name: 'Sessions in /w' })).getAllByRole('button');
+    expect(here.map((row) => row.textContent)).toEqual([expect.stringMatching(/^title t1/), expect.stringMatching(/^title cx-1Codex/)]);
+    expect(within(screen.getByRole('region', { name: 'Sessions in /elsewhere' })).getByRole('button').textContent).toMatch(/^title cc-1Claude Code/);
+  });
+
   it('shows a failure message with its escapes too', async () => {
     const client = clientForTests({ api: { sessions: async () => { throw new Error('cannot read /data/\u202Eevil'); } } });
     const { container } = render(

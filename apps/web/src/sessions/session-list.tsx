@@ -7,6 +7,8 @@ import { groupByWorkspace } from './group-by-workspace';
 import { SessionRow } from './session-row';
 import { SessionSearch } from './session-search';
 
+const LIST_REFRESH_MS = 3_000;
+
 type Listing = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; sessions: SessionSummary[] };
 
 /**
@@ -20,6 +22,14 @@ export function SessionList({ onOpened }: { onOpened: () => void }) {
   const [listing, setListing] = useState<Listing>({ state: 'loading' });
   const [reload, setReload] = useState(0);
   const [searching, setSearching] = useState(false);
+
+  // Sessions other agents start appear while the panel is open: it asks again every few seconds.
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') setReload((count) => count + 1);
+    }, LIST_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, []);
 
   useEffect(() => {
     let live = true;
@@ -58,6 +68,7 @@ export function SessionList({ onOpened }: { onOpened: () => void }) {
 /** The sessions, by workspace folder. */
 function SessionGroups({ listing, currentId, onOpened }: { listing: Listing; currentId: string | null; onOpened: () => void }) {
   const client = useClient();
+  const served = useSessionState((state) => state.server?.workspace);
   const now = Date.now();
   return (
     <>
@@ -69,7 +80,7 @@ function SessionGroups({ listing, currentId, onOpened }: { listing: Listing; cur
       )}
       {listing.state === 'ready' && listing.sessions.length === 0 && <p className="session-list__status">No sessions yet.</p>}
       {listing.state === 'ready' &&
-        groupByWorkspace(listing.sessions).map((group) => (
+        groupByWorkspace(listing.sessions, served).map((group) => (
           <section key={group.cwd} className="session-list__group" aria-label={`Sessions in ${escapedText(group.cwd)}`}>
             <h3 className="session-list__cwd" title={escapedText(group.cwd)}>
               {/* Cut from the left (rtl) but read left to right: isolated, "/tmp/x" stays "/tmp/x". */}

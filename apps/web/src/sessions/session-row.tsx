@@ -2,6 +2,7 @@ import type { SessionSummary } from '@toolcards/protocol';
 import { escapedText } from '../cards/text/invisible-characters';
 import { VisibleText } from '../cards/text/visible-text';
 import { lastActivityLabel } from './last-activity-label';
+import { sourceName } from './source-name';
 
 /** One session: its title (two lines at most, whole in the tooltip), when, how many calls, and the first paths they touched. */
 export function SessionRow({ session, current, now, onOpen }: { session: SessionSummary; current: boolean; now: number; onOpen: () => void }) {
@@ -12,6 +13,11 @@ export function SessionRow({ session, current, now, onOpen }: { session: Session
         <VisibleText text={title} />
       </span>
       <span className="session-list__meta">
+        {session.source !== 'toolcards' && (
+          <span className="session-list__source" data-source={session.source} title={`${sourceName(session.source)} session (read-only)`}>
+            {sourceName(session.source)}
+          </span>
+        )}
         <time dateTime={escapedText(session.lastActivity)} title={escapedText(session.lastActivity)}>
           <VisibleText text={lastActivityLabel(session.lastActivity, now)} />
         </time>

@@ -15,7 +15,7 @@ const AGENT_SESSION = '85804c32-f313-4d87-89d1-9d1d84ffb501';
 const MIRROR_ID = `cc-${AGENT_SESSION}`;
 
 /** What mapping the first `count` lines in one go gives: a mirror fed in pieces, or across restarts, must log the same. */
-function mappedAtOnce(count: number): Array<Pick<SessionEvent, 'type'> & { callId?: string }> {
+function mappedAtOnce(count: number): Array<{ type: string; callId?: string }> {
   const importer = createClaudeCodeImporter();
   return LINES.slice(0, count).flatMap((line) => importer.feedLine(line)).map(({ event }) => shapeOf(event));
 }
