@@ -187,7 +187,7 @@ function DiffViewport({ items, layout, label, renderItem }: DiffViewportProps) {
   // State, not a ref: the virtualizer must re-render once it has its scroll element (as the read card's viewport does).
   const [viewport, setViewportNow] = useState<HTMLDivElement | null>(null);
   const setViewport = useCallback((element: HTMLDivElement | null) => startTransition(() => setViewportNow(element)), []);
-  const digits = String(maxLineNumber(items)).length;
+  const digits = useMemo(() => String(maxLineNumber(items)).length, [items]);
   const virtual = items.length > VIRTUALIZE_ABOVE_ROWS;
   // Unified rows are 20 px; split rows wrap, so their height is a guess from the same number.
   const preview = useCardPreview({ bodyHeight: virtual ? 0 : items.length * ROW_HEIGHT_PX, previewHeight: DIFF_VIEWPORT_HEIGHT_PX, expandOnScroll: true });
@@ -262,12 +262,26 @@ function itemText(item: DiffItem): string {
   }
 }
 
+/**
+ * The widest number the gutters show: line numbers only grow down a file's rows, so the last
+ * row with an old number and the last with a new one hold it (a scan from the end, not over a
+ * long diff's every row).
+ */
 function maxLineNumber(items: readonly DiffItem[]): number {
-  let max = 1;
-  for (const item of items) {
-    if (item.kind === 'line') max = Math.max(max, item.row.kind === 'added' ? item.row.new : item.row.old, item.row.kind === 'context' ? item.row.new : 0);
-    else if (item.kind === 'file-line') max = Math.max(max, item.old, item.new);
-    else if (item.kind === 'pair') max = Math.max(max, item.split.left?.old ?? 0, item.split.right?.new ?? 0);
+  let old: number | undefined;
+  let now: number | undefined;
+  for (let index = items.length - 1; index >= 0 && (old === undefined || now === undefined); index -= 1) {
+    const item = items[index]!;
+    if (item.kind === 'line') {
+      if (item.row.kind !== 'added') old ??= item.row.old;
+      if (item.row.kind !== 'removed') now ??= item.row.new;
+    } else if (item.kind === 'file-line') {
+      old ??= item.old;
+      now ??= item.new;
+    } else if (item.kind === 'pair') {
+      if (item.split.left) old ??= item.split.left.old;
+      if (item.split.right) now ??= item.split.right.new;
+    }
   }
-  return max;
+  return Math.max(1, old ?? 0, now ?? 0);
 }
