@@ -50,7 +50,7 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     chunkSizeWarningLimit: 1500,
-    // Every browser the es2022 target reaches but Safari 16 preloads modules itself; there the
+    // Every browser the es2022 target reaches but Safari before 17 preloads modules itself; there the
     // lazy chunks still load, without the hint (the polyfill cost 0.25 kB gzip of the first paint).
     modulePreload: { polyfill: false },
     rolldownOptions: { output: { codeSplitting: { groups: [{ name: firstPaintChunk() }] } } },
