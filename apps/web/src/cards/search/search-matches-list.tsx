@@ -59,10 +59,14 @@ export function SearchMatchesList({ files, expanded, onExpand, openedKey, onOpen
     return () => cancelAnimationFrame(frame);
   }, [complete]);
 
+  // Clipped to a preview with "Show all N matches"; a keyboard move or a find hit past it expands the list.
+  const preview = useCardPreview({ bodyHeight: listHeight(items), previewHeight: LIST_VIEWPORT_PX, expandOnScroll: true });
   const roving = useRovingFocus<HTMLDivElement>(
     items,
     (key, expand) => onExpand(Number(key.slice(1)), expand),
     (key) => {
+      // A move by key shows the whole list: the row it lands on is focused in the page, not in a clipped box.
+      if (preview.clipped) preview.expand();
       const index = indexOfKey.get(key);
       if (index !== undefined) virtualizer.scrollToIndex(index);
     },
@@ -104,8 +108,6 @@ export function SearchMatchesList({ files, expanded, onExpand, openedKey, onOpen
     });
   }, []);
 
-  // Clipped to a preview with "Show all N matches"; a keyboard move or a find hit past it expands the list.
-  const preview = useCardPreview({ bodyHeight: listHeight(items), previewHeight: LIST_VIEWPORT_PX, expandOnScroll: true });
   const matchCount = useMemo(() => files.reduce((sum, file) => sum + file.matches.length, 0), [files]);
   const runs = runsByGroup(virtualizer.getVirtualItems(), items);
   return (
