@@ -28,7 +28,7 @@ export const ChangedSinceRead: Story = {
   args: { fileSource: fileSources.changedInside },
   play: async ({ canvas, userEvent }) => {
     await canvas.findByText('changed since read');
-    await userEvent.click(canvas.getByRole('button', { name: 'Show changes' }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Show changes' }));
     await canvas.findByRole('region', { name: 'Changes since the read' });
   },
 };
