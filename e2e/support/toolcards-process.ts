@@ -27,7 +27,10 @@ export interface StartOptions {
 
 /** Starts the real CLI as a newcomer would and waits for the URL it prints. */
 export async function startToolcards(options: StartOptions): Promise<ToolcardsProcess> {
-  const args = [CLI, options.workspace, '--port', String(options.port ?? 0), '--data-dir', options.dataDir, '--no-open', ...(options.extraArgs ?? [])];
+  const extra = options.extraArgs ?? [];
+  // This machine's own Claude Code and Codex sessions stay out of a test's list, unless it points at its own folders.
+  const agents = extra.some((arg) => arg.startsWith('--claude-dir') || arg.startsWith('--codex-dir')) ? [] : ['--no-agent-sessions'];
+  const args = [CLI, options.workspace, '--port', String(options.port ?? 0), '--data-dir', options.dataDir, '--no-open', ...agents, ...extra];
   const child = spawn(process.execPath, args, {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, TOOLCARDS_API_KEY: '', DEEPSEEK_API_KEY: '', ...options.env },

@@ -1,0 +1,105 @@
+import { appendFileSync, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+import { card, timelineOf } from './support/cards';
+import { startToolcards } from './support/toolcards-process';
+import { expect, test } from './support/test';
+
+/**
+ * Issue 27: another agent's session watched live. A transcript the real Claude Code 2.1.332
+ * wrote (its folder made this test's workspace) grows while the page is open: its calls come
+ * up as cards, live, in a read-only session; a permalink to one of them reopens it.
+ */
+
+const FIXTURE = fileURLToPath(new URL('../packages/importers/src/claude-code/fixtures/claude-code-2.1.332-scenario.jsonl', import.meta.url));
+const RECORDED_CWD = '/tmp/tc-claude-ws-yOXDF3';
+const AGENT_SESSION = '85804c32-f313-4d87-89d1-9d1d84ffb501';
+const MIRROR_ID = `cc-${AGENT_SESSION}`;
+
+/** When (Date.now() in the page) the first card named `name` entered the timeline. */
+async function watchForCard(page: Page, name: string): Promise<void> {
+  await page.evaluate((wanted) => {
+    const marks = ((window as unknown as { __cardSeen?: Record<string, number> }).__cardSeen ??= {});
+    const check = () => {
+      if (marks[wanted] !== undefined) return;
+      if ([...document.querySelectorAll('article')].some((article) => article.getAttribute('aria-label')?.startsWith(wanted))) marks[wanted] = Date.now();
+    };
+    new MutationObserver(check).observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-label'] });
+  }, name);
+}
+
+function cardSeenAt(page: Page, name: string): Promise<number | undefined> {
+  return page.evaluate((wanted) => (window as unknown as { __cardSeen?: Record<string, number> }).__cardSeen?.[wanted], name);
+}
+
+test('a Claude Code transcript grows while its session is open: the cards arrive live, read-only, and a permalink reopens one', async ({ page }) => {
+  test.setTimeout(90_000);
+  const root = await realpath(await mkdtemp(join(tmpdir(), 'tc-e2e-agents-')));
+  const workspace = join(root, 'workspace');
+  const claudeDir = join(root, 'claude');
+  const dataDir = join(root, 'data');
+  await mkdir(join(workspace, 'src'), { recursive: true });
+  await writeFile(join(workspace, 'src/alpha.ts'), 'export const one = 1;\n// needle one\nexport const two = 2;\n');
+  const lines = readFileSync(FIXTURE, 'utf8').split('\n').filter((line) => line !== '').map((line) => line.replaceAll(RECORDED_CWD, workspace));
+  const project = join(claudeDir, 'projects', workspace.replaceAll('/', '-'));
+  await mkdir(project, { recursive: true });
+  const transcript = join(project, `${AGENT_SESSION}.jsonl`);
+  const globLine = lines.findIndex((line) => line.includes('"toolu_glob"') && line.includes('"tool_use"'));
+  // The agent has read and searched so far.
+  await writeFile(transcript, lines.slice(0, globLine).map((line) => `${line}\n`).join(''));
+
+  const toolcards = await startToolcards({ workspace, dataDir, extraArgs: ['--claude-dir', claudeDir, '--no-codex'] });
+  try {
+    await page.goto(toolcards.url);
+    await page.getByRole('banner').getByRole('button', { name: /Sessions/ }).click().catch(() => {});
+    const row = page.getByRole('navigation', { name: 'Sessions' }).getByRole('button', { name: /Look at the sources, edit alpha and write notes\./ });
+    await expect(row).toBeVisible({ timeout: 20_000 });
+    await expect(row).toContainText('Claude Code');
+    await row.click();
+    await expect(card(page, /^Read src\/alpha\.ts/)).toBeVisible();
+    await expect(timelineOf(page).getByRole('article', { name: /^Grep needle/ }).first()).toBeVisible();
+    await expect(page.getByRole('note', { name: 'Read-only session' })).toContainText('This is a Claude Code session (read-only)');
+    await expect(page.getByRole('textbox', { name: 'Message or command' })).toHaveCount(0);
+
+    // The agent globs: the call line, then (a moment later) its result.
+    await watchForCard(page, 'Glob');
+    const written = Date.now();
+    appendFileSync(transcript, `${lines[globLine]}\n`);
+    const globCard = card(page, /^Glob \*\*\/\*\.ts/);
+    await expect(globCard).toBeVisible();
+    const seen = await cardSeenAt(page, 'Glob');
+    const latency = seen === undefined ? undefined : seen - written;
+    test.info().annotations.push({ type: 'latency', description: `line written → Glob card in the DOM: ${latency} ms` });
+    console.log(`agent-sessions.spec: line written → card on screen ${latency} ms`);
+    const through = (callId: string) => lines.findIndex((line) => line.includes(`"tool_use_id":"${callId}"`)) + 1;
+    let next = globLine + 1;
+    const appendThrough = (end: number) => {
+      appendFileSync(transcript, lines.slice(next, end).map((line) => `${line}\n`).join(''));
+      next = end;
+    };
+    appendThrough(through('toolu_glob'));
+    await expect(globCard).toContainText('src/alpha.ts');
+    const seq = await globCard.evaluate((element) => Number(element.closest('.timeline__row')!.getAttribute('data-seq')));
+    // A shell: the terminal card, with its command and output.
+    appendThrough(through('toolu_bash_ok'));
+    const terminal = card(page, /^Terminal: echo hello/);
+    await expect(terminal).toContainText('echo hello');
+    // An edit: the diff card.
+    appendThrough(through('toolu_edit'));
+    await expect(timelineOf(page).locator('.tc-diff__counts').first()).toBeVisible();
+    appendThrough(lines.length);
+    await expect(timelineOf(page).getByText('All done:')).toBeVisible();
+
+    // A permalink to the glob card reopens it in a fresh page.
+    const fresh = await page.context().newPage();
+    await fresh.goto(`${toolcards.origin}/#/s/${MIRROR_ID}/${seq}`);
+    await expect(fresh.locator(`.timeline__row[data-seq="${seq}"]`).getByRole('article', { name: /^Glob/ })).toBeVisible();
+    await fresh.close();
+  } finally {
+    await toolcards.stop();
+    await rm(root, { recursive: true, force: true });
+  }
+});
