@@ -83,6 +83,27 @@ describe('Claude Code sessions, mirrored', () => {
     await watcher.close();
   });
 
+  it('looks at files now for a session that ran in a folder inside the workspace; one of another folder says its files are not here', async () => {
+    const server = await servers.start();
+    const inside = join(server.workspace, 'pkg');
+    await mkdir(join(inside, 'src'), { recursive: true });
+    await writeFile(join(inside, 'src/alpha.ts'), 'export const one = 1;\n// needle one\nexport const two = 2;\n');
+    const { claudeDir } = await transcriptIn(LINES.map((line) => line.replaceAll('/tmp/tc-claude-ws-yOXDF3', inside)));
+    const elsewhere = await transcriptIn(LINES);
+    await server.close();
+    const folders = [{ source: 'claude-code' as const, root: join(claudeDir, 'projects') }];
+    const here = await servers.start({ transcriptFolders: folders, workspace: server.workspace });
+    await here.agentSessionsReady;
+    // The agent named src/alpha.ts from pkg/, where it ran: the look finds pkg/src/alpha.ts.
+    const lines = await api(here, `/api/sessions/${MIRROR_ID}/lines?path=src/alpha.ts&offset=2&limit=1`);
+    expect(lines.status).toBe(200);
+    expect(lines.body.lines).toEqual([{ number: 2, text: '// needle one' }]);
+
+    const there = await servers.start({ transcriptFolders: [{ source: 'claude-code', root: join(elsewhere.claudeDir, 'projects') }], workspace: server.workspace });
+    await there.agentSessionsReady;
+    expect((await api(there, `/api/sessions/${MIRROR_ID}/lines?path=src/alpha.ts&offset=2&limit=1`)).body).toMatchObject({ error: { code: 'OTHER_WORKSPACE' } });
+  });
+
   it('a later start maps only what the transcript gained; a replaced transcript is mirrored again', async () => {
     const { claudeDir, transcript } = await transcriptIn(LINES.slice(0, 30));
     const folders = [{ source: 'claude-code' as const, root: join(claudeDir, 'projects') }];

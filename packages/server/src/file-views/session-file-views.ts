@@ -36,7 +36,7 @@ export class SessionFileViews {
     const elsewhere = this.otherWorkspace();
     if (elsewhere) return elsewhere;
     const { workspace, config, tools } = this.deps;
-    const outcome = await tools.fileLines(workspace, query.path, query, config, AbortSignal.timeout(LOOK_TIMEOUT_MS));
+    const outcome = await tools.fileLines(workspace, this.workspacePath(query.path), query, config, AbortSignal.timeout(LOOK_TIMEOUT_MS));
     return outcome.ok ? { ok: true, body: outcome.value } : { ok: false, status: 422, code: 'READ_FAILED', message: outcome.error.message };
   }
 
@@ -45,8 +45,9 @@ export class SessionFileViews {
     const elsewhere = this.otherWorkspace();
     if (elsewhere) return elsewhere;
     const { workspace, config, tools, shownFiles } = this.deps;
-    shownFiles.watch(meta.path, path.resolve(workspace.root, meta.path));
-    const state = await tools.readFreshness(workspace, meta, config, AbortSignal.timeout(LOOK_TIMEOUT_MS));
+    const inWorkspace = this.workspacePath(meta.path);
+    shownFiles.watch(meta.path, path.resolve(workspace.root, inWorkspace));
+    const state = await tools.readFreshness(workspace, { ...meta, path: inWorkspace }, config, AbortSignal.timeout(LOOK_TIMEOUT_MS));
     return { ok: true, body: { callId, path: meta.path, state } };
   }
 
@@ -54,9 +55,24 @@ export class SessionFileViews {
     this.deps.shownFiles.close();
   }
 
+  /** Where the session ran, from the workspace's root ('' for the root itself); undefined: outside it. */
+  private cwdInWorkspace(): string | undefined {
+    const { sessionCwd, workspace } = this.deps;
+    if (sessionCwd === workspace.root) return '';
+    // Another agent's session (Claude Code, Codex) may have run in a folder inside the workspace.
+    const inside = path.relative(workspace.root, sessionCwd);
+    return path.isAbsolute(sessionCwd) && inside !== '' && !inside.startsWith('..') && !path.isAbsolute(inside) ? inside : undefined;
+  }
+
+  /** A path as the session named it (relative to where it ran), as the workspace names it. */
+  private workspacePath(sessionPath: string): string {
+    const cwd = this.cwdInWorkspace();
+    return cwd === undefined || cwd === '' || path.isAbsolute(sessionPath) ? sessionPath : path.join(cwd, sessionPath);
+  }
+
   private otherWorkspace(): FileViewAnswer<never> | undefined {
     const { sessionCwd, workspace } = this.deps;
-    if (sessionCwd === workspace.root) return undefined;
+    if (this.cwdInWorkspace() !== undefined) return undefined;
     return {
       ok: false,
       status: 409,
