@@ -88,12 +88,14 @@ test('the row actions are a Tab away from the focused match, and arrows still mo
   await expect(first).toBeFocused();
 });
 
-test('on a 390 px screen the row actions show without hover and nothing scrolls sideways', async ({ page, toolcards }) => {
+test('on a 390 px screen a focused match row shows its editor actions in full, and nothing scrolls sideways', async ({ page, toolcards }) => {
   await page.setViewportSize({ width: 390, height: 800 });
   await page.goto(toolcards.url);
   await runCommand(page, '/grep greet src/app.ts');
   const search = card(page, /^Grep greet/);
   const link = search.getByRole('link', { name: 'Open in editor — src/app.ts:4' });
+  // Narrow rows give the line their width (issue 23.4): the actions come with focus, as a tap gives it.
+  await search.locator('.tc-search__row', { hasText: 'console.log(greet(who));' }).locator('.tc-search__match').focus();
   await expect(link).toBeInViewport({ ratio: 1 });
   await expect(search.getByRole('button', { name: 'Copy path:line — src/app.ts:4' })).toBeInViewport({ ratio: 1 });
   expect(await link.evaluate((element) => getComputedStyle(element.parentElement!).opacity)).toBe('1');
