@@ -64,6 +64,9 @@ describe('Timeline', () => {
     expect(screen.queryByText(/README/)).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: '/glob *' }));
     expect(runTool).toHaveBeenCalledWith('glob', { pattern: '*' });
+    // `*` stays in this folder (issue 23.5); the recursive list is offered beside it.
+    await userEvent.click(screen.getByRole('button', { name: '/glob **/*' }));
+    expect(runTool).toHaveBeenLastCalledWith('glob', { pattern: '**/*' });
     await userEvent.click(screen.getByRole('button', { name: '/grep TODO' }));
     expect(runTool).toHaveBeenLastCalledWith('grep', { pattern: 'TODO' });
   });

@@ -264,7 +264,8 @@ function TimelineEmpty({ loading, history }: { loading: boolean; history: Histor
       <p>Nothing here yet.</p>
       <p>
         Start with <EmptyExample command="/glob *" name="glob" args={{ pattern: '*' }} /> to see this folder&apos;s files
-        (newest first) and click one to read it, or search with <EmptyExample command="/grep TODO" name="grep" args={{ pattern: 'TODO' }} />. Type{' '}
+        (newest first; <EmptyExample command="/glob **/*" name="glob" args={{ pattern: '**/*' }} /> for every folder below) and
+        click one to read it, or search with <EmptyExample command="/grep TODO" name="grep" args={{ pattern: 'TODO' }} />. Type{' '}
         <code>/help</code> for every command.
       </p>
     </div>
