@@ -7,6 +7,10 @@ import type { Page } from '@playwright/test';
 import { card, timelineOf } from './support/cards';
 import { startToolcards } from './support/toolcards-process';
 import { expect, test } from './support/test';
+import { spawn } from 'node:child_process';
+import { agentCliPath } from '../scripts/agent-clis.mjs';
+import { startFakeAnthropicServer } from '../packages/importers/src/test-support/fake-anthropic-server';
+import { makeScenarioWorkspace, scenarioScript, SCENARIO_ENV, SCENARIO_PROMPT, SCENARIO_TOOLS } from '../packages/importers/src/test-support/claude-code-scenario';
 
 /**
  * Issue 27: another agent's session watched live. A transcript the real Claude Code 2.1.332
@@ -101,5 +105,75 @@ test('a Claude Code transcript grows while its session is open: the cards arrive
   } finally {
     await toolcards.stop();
     await rm(root, { recursive: true, force: true });
+  }
+});
+
+test('the real Claude Code CLI runs (against a fake model) while toolcards is open: its session is listed read-only and its read, search, terminal and diff cards open from links', async ({ page }) => {
+  test.setTimeout(150_000);
+  const workspace = await realpath(await makeScenarioWorkspace());
+  const root = await realpath(await mkdtemp(join(tmpdir(), 'tc-e2e-claude-home-')));
+  const dataDir = join(root, 'data');
+  const home = join(root, 'home');
+  await mkdir(home, { recursive: true });
+  // The folder does not exist yet: Claude Code makes it when it starts writing.
+  const toolcards = await startToolcards({ workspace, dataDir, extraArgs: ['--claude-dir', join(home, '.claude'), '--no-codex'] });
+  const model = await startFakeAnthropicServer(scenarioScript(workspace));
+  try {
+    await page.goto(toolcards.url);
+    const args = ['-p', SCENARIO_PROMPT, '--allowedTools', SCENARIO_TOOLS.join(','), '--permission-mode', 'bypassPermissions'];
+    const claude = spawn(agentCliPath('claude-code'), args, {
+      cwd: workspace,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        PATH: process.env.PATH ?? '/usr/bin:/bin',
+        HOME: home,
+        ANTHROPIC_BASE_URL: model.url,
+        ANTHROPIC_API_KEY: 'sk-ant-fake-key-for-tests',
+        CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+        IS_SANDBOX: '1',
+        DISABLE_AUTOUPDATER: '1',
+        ...SCENARIO_ENV,
+      },
+    });
+    let output = '';
+    claude.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    claude.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    const exited = new Promise<number | null>((resolve) => claude.on('close', (code) => resolve(code)));
+
+    // The session shows up in the panel while the agent runs (the list is asked again every few seconds).
+    await page.getByRole('banner').getByRole('button', { name: /Sessions/ }).click().catch(() => {});
+    const row = page.getByRole('navigation', { name: 'Sessions' }).getByRole('button', { name: new RegExp(SCENARIO_PROMPT.replaceAll('.', '\\.')) });
+    await expect(row).toBeVisible({ timeout: 60_000 });
+    await expect(row).toContainText('Claude Code');
+    expect(await exited, output).toBe(0);
+    await row.click();
+    await expect(page.getByRole('note', { name: 'Read-only session' })).toContainText('Claude Code');
+    await expect(timelineOf(page).getByText('All done:')).toBeVisible({ timeout: 30_000 });
+
+    // Each kind of card, reached as a person follows a link to it: read, search, terminal, diff.
+    const sessionId = /#\/s\/([^/]+)/.exec(page.url())?.[1] ?? '';
+    expect(sessionId).toMatch(/^cc-/);
+    const logged = readFileSync(join(dataDir, 'sessions', `${sessionId}.jsonl`), 'utf8').split('\n').slice(1).filter(Boolean).map((line) => JSON.parse(line) as { seq: number; type: string; data: { callId?: string } });
+    const seqOf = (callId: string) => logged.find((event) => event.type === 'tool/call' && event.data.callId === callId)?.seq;
+    const checks: Array<[string, RegExp, string]> = [
+      ['toolu_read_alpha', /^Read src\/alpha\.ts/, 'needle one'],
+      ['toolu_grep_content', /^Grep needle/, 'needle two'],
+      ['toolu_bash_ok', /^Terminal: echo hello/, 'hello'],
+      ['toolu_edit', /alpha\.ts/, '+'],
+    ];
+    for (const [callId, name, text] of checks) {
+      const seq = seqOf(callId);
+      expect(seq, callId).toBeDefined();
+      await page.goto(`${toolcards.origin}/#/s/${sessionId}/${seq}`);
+      const linked = page.locator(`.timeline__row[data-seq="${seq}"]`).getByRole('article', { name });
+      await expect(linked, callId).toBeVisible();
+      await expect(linked, callId).toContainText(text);
+    }
+    await expect(page.locator('.tc-diff__counts').first()).toBeVisible();
+  } finally {
+    await model.close();
+    await toolcards.stop();
+    await rm(root, { recursive: true, force: true });
+    await rm(workspace, { recursive: true, force: true });
   }
 });

@@ -35,7 +35,8 @@ const IDLE_RELEASE_MS = 10 * 60_000;
  */
 export class AgentSessions {
   private readonly mirrors = new Map<string, TranscriptMirror>();
-  private readonly watchers: FSWatcher[] = [];
+  /** One watch per folder root; a folder that did not exist yet is tried again by each walk. */
+  private readonly watchers = new Map<string, FSWatcher>();
   private poller: NodeJS.Timeout | undefined;
   private closed = false;
   private readonly failures = new Set<string>();
@@ -63,7 +64,7 @@ export class AgentSessions {
   async close(): Promise<void> {
     this.closed = true;
     clearInterval(this.poller);
-    for (const watcher of this.watchers) watcher.close();
+    for (const watcher of this.watchers.values()) watcher.close();
     await this.ready.catch(() => {});
     await this.index.flush();
   }
@@ -111,6 +112,7 @@ export class AgentSessions {
 
   private async poll(): Promise<void> {
     if (this.closed) return;
+    for (const folder of this.deps.folders) this.watchFolder(folder);
     const now = Date.now();
     for (const mirror of await this.walk()) {
       if (this.closed) return;
@@ -126,6 +128,7 @@ export class AgentSessions {
   }
 
   private watchFolder(folder: TranscriptFolder): void {
+    if (this.closed || this.watchers.has(folder.root)) return;
     let watcher: FSWatcher;
     try {
       // Recursive: Claude Code writes one folder per project, Codex one per day.
@@ -136,8 +139,11 @@ export class AgentSessions {
     } catch {
       return; // no such folder (yet): the poll's walk finds what appears in it later
     }
-    watcher.on('error', () => watcher.close());
-    this.watchers.push(watcher);
+    watcher.on('error', () => {
+      watcher.close();
+      this.watchers.delete(folder.root);
+    });
+    this.watchers.set(folder.root, watcher);
   }
 
   private async syncMirror(mirror: TranscriptMirror): Promise<void> {
