@@ -3,7 +3,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createClaudeCodeImporter } from '@toolcards/importers';
+import { createClaudeCodeImporter, createCodexImporter } from '@toolcards/importers';
 import type { SessionEvent } from '@toolcards/protocol';
 import { api, useServers } from '../test-support/server-harness';
 import { TestClient } from '../test-support/test-client';
@@ -126,5 +126,20 @@ describe('Claude Code sessions, mirrored', () => {
     const third = await servers.start({ transcriptFolders: folders, dataDir: first.dataDir, workspace: first.workspace });
     await third.agentSessionsReady;
     expect(loggedEvents(first.dataDir).map(shapeOf)).toEqual(mappedAtOnce(27));
+  });
+
+  it('lists a Codex rollout (sessions/YYYY/MM/DD/rollout-*.jsonl) as a Codex session with every event the importer maps', async () => {
+    const rollout = readFileSync(fileURLToPath(new URL('../../../importers/src/codex/fixtures/codex-0.169.0-scenario.jsonl', import.meta.url)), 'utf8');
+    const codexHome = await servers.tempDir();
+    const day = join(codexHome, 'sessions', '2026', '12', '01');
+    await mkdir(day, { recursive: true });
+    await writeFile(join(day, 'rollout-2026-12-01T21-07-36-01a2336f-385f-7a13-80c4-99434bfadf7f.jsonl'), rollout);
+    const server = await servers.start({ transcriptFolders: [{ source: 'codex', root: join(codexHome, 'sessions') }] });
+    await server.agentSessionsReady;
+    const importer = createCodexImporter();
+    const expected = rollout.split('\n').filter((line) => line !== '').flatMap((line) => importer.feedLine(line));
+    const listed = (await api(server, '/api/sessions')).body.sessions;
+    expect(listed).toEqual([expect.objectContaining({ id: 'cx-01a2336f-385f-7a13-80c4-99434bfadf7f', source: 'codex', cwd: '/tmp/tc-codex-ws-GOVHI7', eventCount: expected.length })]);
+    expect(expected.some(({ event }) => event.type === 'tool/result')).toBe(true);
   });
 });
