@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readMetaFromMeta, searchMetaFromMeta, type HttpErrorCode, type OpenSessionResponse, type ResultTextResponse, type ServerInfo, type SessionListResponse, type SessionResponse, type SessionSummary } from '@toolcards/protocol';
-import { SessionBusyError, SessionLogUnreadableError, SessionLogWriteError, type SessionStore } from '@toolcards/session';
+import { clipTitle, SessionBusyError, SessionLogUnreadableError, SessionLogWriteError, type SessionStore } from '@toolcards/session';
 import { matchApiRoute } from './api-routes';
 import { fileLinesQueryOf } from './file-views/file-lines-query';
 import { fileCardsQueryOf, filesSeenQueryOf } from './files-seen/files-seen-query';
@@ -18,6 +18,8 @@ export interface ApiDeps {
   /** Sessions listed by default: those created on this workspace. */
   workspaceRoot: string;
   fullResults: FullResults;
+  /** Other agents' sessions: the agent's own title for a mirror (its rename or summary line), when it gave one. */
+  agentTitles?: { titleOf(id: string): string | undefined };
 }
 
 /**
@@ -73,7 +75,11 @@ async function answer(req: IncomingMessage, res: ServerResponse, url: URL, deps:
       const all = url.searchParams.get('all');
       const every = await deps.store.list();
       // This workspace's sessions, and every mirrored agent session (grouped by its folder in the panel).
-      const sessions = all === '1' || all === 'true' ? every : every.filter((summary) => summary.cwd === deps.workspaceRoot || summary.source !== 'toolcards');
+      const listed = all === '1' || all === 'true' ? every : every.filter((summary) => summary.cwd === deps.workspaceRoot || summary.source !== 'toolcards');
+      const sessions = listed.map((summary) => {
+        const own = summary.source === 'toolcards' ? undefined : clipTitle(deps.agentTitles?.titleOf(summary.id) ?? '');
+        return own === undefined ? summary : { ...summary, title: own };
+      });
       return sendJson(res, 200, { sessions } satisfies SessionListResponse);
     }
     case 'create-session': {

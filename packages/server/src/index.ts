@@ -161,12 +161,15 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     limits,
     ...(options.badFrameLimits ? { badFrameLimits: options.badFrameLimits } : {}),
   });
+  // Mapped in the background (started here, not awaited): the URL is printed before a first start has indexed every transcript.
+  const folders = options.transcriptFolders ?? [];
+  const agentSessions = folders.length === 0 ? undefined : await AgentSessions.start({ folders, dataDir: options.dataDir, store, registry, report });
   const site = await StaticSite.open(options.clientDir ?? DEFAULT_CLIENT_DIR);
   let port = options.port ?? 3080;
   const server = createHttpServer({
     token,
     bound: () => ({ host, port }),
-    api: { info, store, registry, workspaceRoot, fullResults: new FullResults() },
+    api: { info, store, registry, workspaceRoot, fullResults: new FullResults(), ...(agentSessions ? { agentTitles: agentSessions } : {}) },
     site,
     hub,
     report,
@@ -176,15 +179,13 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     port = await listen(server, host, port);
   } catch (error) {
     hub.close();
+    await agentSessions?.close();
     await registry.closeAll();
     await store.close();
     throw error;
   }
   // The WebSocket library loads once the caller has the URL, ahead of the page's first connection.
   setImmediate(() => void hub.prepare().catch(() => {}));
-  // Mapped in the background: the URL is printed before a first start has indexed every transcript.
-  const folders = options.transcriptFolders ?? [];
-  const agentSessions = folders.length === 0 ? undefined : await AgentSessions.start({ folders, dataDir: options.dataDir, store, registry, report });
 
   let closing: Promise<void> | undefined;
   const close = () => {

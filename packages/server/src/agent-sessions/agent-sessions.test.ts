@@ -49,7 +49,7 @@ describe('Claude Code sessions, mirrored', () => {
     await server.agentSessionsReady;
 
     const listed = (await api(server, '/api/sessions')).body.sessions.find((session: { id: string }) => session.id === MIRROR_ID);
-    expect(listed).toMatchObject({ source: 'claude-code', cwd: '/tmp/tc-claude-ws-yOXDF3', toolCalls: 2 });
+    expect(listed).toMatchObject({ source: 'claude-code', cwd: '/tmp/tc-claude-ws-yOXDF3', toolCalls: 2, title: 'Look at the sources, edit alpha and write notes.' });
     expect((await api(server, `/api/sessions/${MIRROR_ID}`)).body.header).toMatchObject({ source: 'claude-code', transcript });
 
     const watcher = await TestClient.connect(server.port, { token: server.token });
@@ -141,5 +141,13 @@ describe('Claude Code sessions, mirrored', () => {
     const listed = (await api(server, '/api/sessions')).body.sessions;
     expect(listed).toEqual([expect.objectContaining({ id: 'cx-01a2336f-385f-7a13-80c4-99434bfadf7f', source: 'codex', cwd: '/tmp/tc-codex-ws-GOVHI7', eventCount: expected.length })]);
     expect(expected.some(({ event }) => event.type === 'tool/result')).toBe(true);
+  });
+
+  it("lists a renamed session under the name the person gave it in Claude Code", async () => {
+    const renamed = [...LINES.slice(0, 10), JSON.stringify({ type: 'custom-title', customTitle: 'alpha cleanup', sessionId: AGENT_SESSION })];
+    const { claudeDir } = await transcriptIn(renamed);
+    const server = await servers.start({ transcriptFolders: [{ source: 'claude-code', root: join(claudeDir, 'projects') }] });
+    await server.agentSessionsReady;
+    expect((await api(server, '/api/sessions')).body.sessions).toEqual([expect.objectContaining({ id: MIRROR_ID, title: 'alpha cleanup' })]);
   });
 });

@@ -35,6 +35,7 @@ const IDLE_RELEASE_MS = 10 * 60_000;
  */
 export class AgentSessions {
   private readonly mirrors = new Map<string, TranscriptMirror>();
+  private readonly pathById = new Map<string, string>();
   /** One watch per folder root; a folder that did not exist yet is tried again by each walk. */
   private readonly watchers = new Map<string, FSWatcher>();
   private poller: NodeJS.Timeout | undefined;
@@ -57,8 +58,8 @@ export class AgentSessions {
 
   /** The agent's own title for a mirrored session, when it gave one. */
   titleOf(id: string): string | undefined {
-    for (const mirror of this.mirrors.values()) if (mirror.id === id) return this.index.get(mirror.path)?.title;
-    return undefined;
+    const path = this.pathById.get(id);
+    return path === undefined ? undefined : this.index.get(path)?.title;
   }
 
   async close(): Promise<void> {
@@ -106,6 +107,7 @@ export class AgentSessions {
       const createImporter = (this.deps.importers ?? importerFor)(source);
       mirror = new TranscriptMirror(path, source, mirrorIdOf(source, path), { index: this.index, sink: this.sink, createImporter });
       this.mirrors.set(path, mirror);
+      this.pathById.set(mirror.id, path);
     }
     return mirror;
   }
