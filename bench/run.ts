@@ -29,6 +29,7 @@ import { prepareLargeTree, type LargeTree } from './node/large-tree';
 import { readCountBench } from './node/read-count.bench';
 import { sessionSearchBench } from './node/session-search.bench';
 import { storeIngestBench } from './node/store-ingest.bench';
+import { transcriptsBench } from './node/transcripts.bench';
 import { reopenBench } from './reopen/reopen.bench';
 import { findInSessionBench } from './reopen/find-in-session.bench';
 import { consoleTable, markdownReport, mergeSections, readReportData, type BenchSection } from './report';
@@ -49,6 +50,7 @@ const BENCHES: readonly BenchDefinition[] = [
   findInSessionBench,
   streamingBench,
   bundleSizeBench,
+  transcriptsBench,
 ];
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -1,0 +1,123 @@
+import { appendFileSync, createReadStream, readFileSync } from 'node:fs';
+import { mkdir, open } from 'node:fs/promises';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { createInterface } from 'node:readline';
+import WebSocket from 'ws';
+import { startServer } from '../../packages/server/src/index';
+import type { BenchDefinition } from '../bench-context';
+import { exactFigure, measuredFigure } from '../figures';
+import { pairwiseRatios } from '../stats';
+
+/** A transcript the real Claude Code 2.1.332 wrote: its structures, repeated with fresh tool ids, make the big one. */
+const FIXTURE = 'packages/importers/src/claude-code/fixtures/claude-code-2.1.332-scenario.jsonl';
+const AGENT_SESSION = '85804c32-f313-4d87-89d1-9d1d84ffb501';
+const LIVE_LINES = 20;
+
+export const transcriptsBench: BenchDefinition = {
+  name: 'transcripts',
+  about: 'Claude Code transcripts mirrored: a big one mapped at first start vs reading it and JSON.parse of each line, a later start, a live line → its event on a WebSocket',
+  async run(context) {
+    const lines = readFileSync(path.join(context.repoRoot, FIXTURE), 'utf8').split('\n').filter((line) => line !== '');
+    const megabytes = context.quick ? 5 : 100;
+    const claudeDir = path.join(context.scratch, 'transcripts', 'claude');
+    const project = path.join(claudeDir, 'projects', '-w');
+    await mkdir(project, { recursive: true });
+    const transcript = path.join(project, `${AGENT_SESSION}.jsonl`);
+    const { bytes, lineCount } = await writeRepeated(transcript, lines, megabytes * 1e6);
+    const workspace = path.join(context.scratch, 'transcripts', 'workspace');
+    await mkdir(workspace, { recursive: true });
+    const folders = [{ source: 'claude-code' as const, root: path.join(claudeDir, 'projects') }];
+
+    const mirrorMs: number[] = [];
+    const parseMs: number[] = [];
+    const laterStartMs: number[] = [];
+    const latencyMs: number[] = [];
+    const runs = Math.max(1, Math.min(context.runs, context.quick ? 1 : 3));
+    for (let run = 0; run < runs; run += 1) {
+      const dataDir = path.join(context.scratch, 'transcripts', `data-${run}`);
+      // Baseline, same run: the least any mapping does (read the file, parse each line).
+      parseMs.push(await readAndParse(transcript));
+      let started = performance.now();
+      const first = await startServer({ workspace, dataDir, port: 0, transcriptFolders: folders, clientDir: path.join(context.scratch, 'no-client'), report: () => {} });
+      await first.agentSessionsReady;
+      mirrorMs.push(performance.now() - started);
+      await first.close();
+
+      started = performance.now();
+      const later = await startServer({ workspace, dataDir, port: 0, transcriptFolders: folders, clientDir: path.join(context.scratch, 'no-client'), report: () => {} });
+      await later.agentSessionsReady;
+      laterStartMs.push(performance.now() - started);
+      latencyMs.push(...(await liveLatencies(later, transcript, lines)));
+      await later.close();
+    }
+    const what = `${(bytes / 1e6).toFixed(0)} MB transcript (${lineCount.toLocaleString('en-US')} lines)`;
+    return {
+      figures: [
+        exactFigure('transcripts.size', `${what}: size`, 'MB', bytes / 1e6),
+        measuredFigure('transcripts.mirror.ms', `${what}: first start, mirrored whole`, 'ms', mirrorMs),
+        measuredFigure('transcripts.parse.ms', `${what}: read + JSON.parse of each line (baseline)`, 'ms', parseMs),
+        measuredFigure('transcripts.mirror.ratio', `${what}: mirrored / read + parse`, 'ratio', pairwiseRatios(mirrorMs, parseMs)),
+        measuredFigure('transcripts.later-start.ms', `${what}: later start, unchanged transcript, until mirrored`, 'ms', laterStartMs, { op: '≤', value: 300 }),
+        measuredFigure('transcripts.live.ms', 'live: a line appended → its event frame on a subscribed WebSocket', 'ms', latencyMs, { op: '≤', value: 300 }),
+      ],
+      details: [
+        'The transcript repeats the real 2.1.332 scenario (reads, greps, glob, shells, edits, plan) with fresh tool ids. Mirroring goes through the session log and the open session, as live lines do.',
+      ],
+    };
+  },
+};
+
+async function writeRepeated(file: string, lines: readonly string[], target: number): Promise<{ bytes: number; lineCount: number }> {
+  const handle = await open(file, 'w');
+  let bytes = 0;
+  let lineCount = 0;
+  try {
+    for (let round = 0; bytes < target; round += 1) {
+      const text = lines.map((line) => line.replaceAll('toolu_', `toolu_r${round}_`)).join('\n') + '\n';
+      await handle.write(text);
+      bytes += Buffer.byteLength(text);
+      lineCount += lines.length;
+    }
+  } finally {
+    await handle.close();
+  }
+  return { bytes, lineCount };
+}
+
+async function readAndParse(file: string): Promise<number> {
+  const started = performance.now();
+  const reader = createInterface({ input: createReadStream(file), crlfDelay: Infinity });
+  for await (const line of reader) JSON.parse(line);
+  return performance.now() - started;
+}
+
+/** Appends one tool-call line at a time and times until its event reaches a watcher. */
+async function liveLatencies(server: { port: number; token: string }, transcript: string, lines: readonly string[]): Promise<number[]> {
+  const socket = new WebSocket(`ws://127.0.0.1:${server.port}/ws?token=${server.token}`, { headers: { Origin: `http://127.0.0.1:${server.port}` } });
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  let onEvent: ((callId: string) => void) | undefined;
+  let caughtUp: (() => void) | undefined;
+  socket.on('message', (data) => {
+    const frame = JSON.parse(String(data)) as { type: string; event?: { type: string; data: { callId?: string } } };
+    if (frame.type === 'caught-up') caughtUp?.();
+    if (frame.type === 'event' && frame.event?.type === 'tool/call' && frame.event.data.callId) onEvent?.(frame.event.data.callId);
+  });
+  await new Promise<void>((resolve) => {
+    caughtUp = resolve;
+    socket.send(JSON.stringify({ type: 'subscribe', sessionId: `cc-${AGENT_SESSION}`, afterSeq: 0, tail: 1 }));
+  });
+  const callLine = lines.find((line) => line.includes('"tool_use"') && line.includes('toolu_glob'))!;
+  const latencies: number[] = [];
+  for (let index = 0; index < LIVE_LINES; index += 1) {
+    const callId = `toolu_live_${index}`;
+    const arrived = new Promise<number>((resolve) => {
+      onEvent = (id) => id === callId && resolve(performance.now());
+    });
+    const written = performance.now();
+    appendFileSync(transcript, `${callLine.replaceAll('toolu_glob', callId)}\n`);
+    latencies.push((await arrived) - written);
+  }
+  socket.close();
+  return latencies;
+}
