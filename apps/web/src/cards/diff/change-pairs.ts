@@ -6,22 +6,23 @@ import type { DiffLineRow } from './diff-rows';
  * its n-th added line (as GitHub and `git diff --word-diff` read a replaced block). Lines
  * left over on the longer side, and context, pair with nothing. Pure.
  */
-export function changePairs(rows: readonly DiffLineRow[]): (number | undefined)[] {
-  const paired: (number | undefined)[] = new Array(rows.length).fill(undefined);
-  let index = 0;
-  while (index < rows.length) {
+export function changePairs(rows: readonly DiffLineRow[], from = 0, to = rows.length): (number | undefined)[] {
+  // Indexes into `rows`; the result is indexed from `from` (its n-th entry is rows[from + n]'s pair).
+  const paired: (number | undefined)[] = new Array(to - from).fill(undefined);
+  let index = from;
+  while (index < to) {
     if (rows[index]!.kind !== 'removed') {
       index += 1;
       continue;
     }
     const removedFrom = index;
-    while (index < rows.length && rows[index]!.kind === 'removed') index += 1;
+    while (index < to && rows[index]!.kind === 'removed') index += 1;
     const addedFrom = index;
-    while (index < rows.length && rows[index]!.kind === 'added') index += 1;
+    while (index < to && rows[index]!.kind === 'added') index += 1;
     const pairs = Math.min(addedFrom - removedFrom, index - addedFrom);
     for (let at = 0; at < pairs; at += 1) {
-      paired[removedFrom + at] = addedFrom + at;
-      paired[addedFrom + at] = removedFrom + at;
+      paired[removedFrom + at - from] = addedFrom + at;
+      paired[addedFrom + at - from] = removedFrom + at;
     }
   }
   return paired;

@@ -90,7 +90,8 @@ interface DiffFileSectionProps {
 function DiffFileSection({ file, fileIndex, layout, fileSource, onOpenLocation, headed }: DiffFileSectionProps) {
   const fileNow = useDiffFreshness(fileSource, file);
   const freshness = fileNow?.freshness;
-  const counts = useMemo(() => changeCounts([file]), [file]);
+  // One file: the card's header has its counts already; a 2,000-line diff is not scanned twice on its first render.
+  const counts = useMemo(() => (headed ? changeCounts([file]) : undefined), [file, headed]);
   // An empty diff starts no highlight: still warm its language for the cards after it.
   useEffect(() => warmHighlight(file.lang), [file.lang]);
   return (
@@ -109,7 +110,7 @@ function DiffFileSection({ file, fileIndex, layout, fileSource, onOpenLocation, 
         {(headed || file.oldPath !== undefined) && <PathLabel path={file.path} />}
         <span className={`tc-diff__status is-${file.status}`}>{STATUS_TEXT[file.status]}</span>
         {/* One file: its counts are the card's, in the header. */}
-        {headed && (
+        {counts !== undefined && (
           <span className="tc-diff__counts" aria-label={countsLabel(counts)}>
             {countsText(counts)}
           </span>

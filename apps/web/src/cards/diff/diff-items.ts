@@ -70,7 +70,7 @@ export function diffItems(
     items.push({ kind: 'hunk', key: `h${hunkIndex}`, hunkIndex, header, newLine });
     for (const segment of foldedSegments(rows, hunkIndex, expansion.openFolds)) {
       if (segment.kind === 'fold') items.push(segment);
-      else for (const item of rowItems(rows, segment.from, segment.to, hunkIndex, layout)) items.push(item); // no spread: a huge hunk would overflow the call's arguments
+      else pushRowItems(items, rows, segment.from, segment.to, hunkIndex, layout);
     }
     oldEnd = oldFirst + hunk.oldLines;
     newEnd = newFirst + hunk.newLines;
@@ -107,21 +107,20 @@ function foldedSegments(rows: readonly DiffLineRow[], hunkIndex: number, openFol
   return segments;
 }
 
-function rowItems(rows: readonly DiffLineRow[], from: number, to: number, hunkIndex: number, layout: DiffLayout): DiffItem[] {
-  const slice = rows.slice(from, to);
+/** A segment's rows as items, pushed onto `items`: no copy of the rows or of the items (a 2,000-line hunk is this many on the card's first render). */
+function pushRowItems(items: DiffItem[], rows: readonly DiffLineRow[], from: number, to: number, hunkIndex: number, layout: DiffLayout): void {
   switch (layout) {
     case 'unified': {
-      const pairs = changePairs(slice);
-      // Plain loops and literals: a 2,000-line hunk is this many items on the card's first render.
-      const items: DiffItem[] = new Array(slice.length);
-      for (let at = 0; at < slice.length; at += 1) {
-        const paired = pairs[at];
-        items[at] = paired === undefined ? { kind: 'line', key: `r${hunkIndex}:${from + at}`, row: slice[at]! } : { kind: 'line', key: `r${hunkIndex}:${from + at}`, row: slice[at]!, pair: slice[paired]! };
+      const pairs = changePairs(rows, from, to);
+      for (let at = from; at < to; at += 1) {
+        const paired = pairs[at - from];
+        items.push(paired === undefined ? { kind: 'line', key: `r${hunkIndex}:${at}`, row: rows[at]! } : { kind: 'line', key: `r${hunkIndex}:${at}`, row: rows[at]!, pair: rows[paired]! });
       }
-      return items;
+      return;
     }
     case 'split':
-      return splitRows(slice).map((split, at) => ({ kind: 'pair', key: `p${hunkIndex}:${from}:${at}`, split }));
+      splitRows(rows.slice(from, to)).forEach((split, at) => items.push({ kind: 'pair', key: `p${hunkIndex}:${from}:${at}`, split }));
+      return;
   }
 }
 
