@@ -1,6 +1,6 @@
-import { timelineOf } from './support/cards';
+import { card, timelineOf } from './support/cards';
 import { generateSession, type PlannedCall } from './support/session-generator';
-import { expect, test } from './support/test';
+import { expect, runCommand, test } from './support/test';
 
 /**
  * Issue 15, part 1: "Find in session" finds what the browser's own find cannot — text in
@@ -68,4 +68,37 @@ test('Ctrl+F finds a word that sits only in a collapsed group 3,000 cards back, 
   await box.press('Escape');
   await expect(box).toHaveCount(0);
   expect(consoleErrors).toEqual([]);
+});
+
+test.describe('in an expanded long read', () => {
+  // 3,000 lines: the read tool's cap (2,000 lines) makes the window; virtualized against the timeline once expanded.
+  const BIG = Array.from({ length: 3_000 }, (_, index) => `export function f${index + 1}() { return ${index + 1}; }`).join('\n') + '\n';
+  test.use({ workspaceFiles: { 'src/big.ts': BIG } });
+
+  test('Ctrl+F for a text on line 1,000 scrolls the timeline to that line and marks it', async ({ page, toolcards, consoleErrors }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(toolcards.url);
+    await runCommand(page, '/read src/big.ts');
+    const read = card(page, /^Read src\/big\.ts/);
+    await read.getByRole('button', { name: /^Show all [\d,]+ lines$/ }).click();
+    await expect(read.getByRole('button', { name: 'Show less' })).toBeVisible();
+    const far = read.locator('.tc-read__row:has([data-line-number="1000"])');
+    await expect(far, 'line 1,000 is far below the screen, not drawn').toHaveCount(0);
+
+    await page.keyboard.press('Control+f');
+    const box = page.getByRole('searchbox', { name: 'Find in session' });
+    await box.fill('f1000(');
+    await expect(page.locator('#find-bar-status')).toHaveText('1 of 1');
+    await expect(far, 'the timeline scrolled to the line').toBeInViewport();
+    await expect
+      .poll(() => page.evaluate(() => [...((CSS as unknown as { highlights: Map<string, Set<Range>> }).highlights.get('tc-find-current') ?? [])].map((range) => range.toString())))
+      .toEqual(['f1000(']);
+
+    // Another hit in the same expanded card, back up: the timeline follows it there.
+    await box.fill('f300(');
+    await expect(page.locator('#find-bar-status')).toHaveText('1 of 1');
+    await expect(read.locator('.tc-read__row:has([data-line-number="300"])')).toBeInViewport();
+    expect(consoleErrors).toEqual([]);
+  });
 });

@@ -73,14 +73,25 @@ export function ReadVirtualRows({ viewport, lines, highlighted, wrap, targetLine
     virtualizer.measure();
   }, [virtualizer, wrap]);
 
+  // Expanded, a scroll to a line scrolls the timeline, which a reveal (a find hit, a line link)
+  // also scrolls to this card's row, in its own effect: a parent's, so after this one. The
+  // line's scroll waits a frame so it lands last; otherwise the card's top is what stays shown.
+  const pageFrame = useRef(0);
+  useEffect(() => () => cancelAnimationFrame(pageFrame.current), []);
+  const scrollToRow = (index: number, align: 'center' | 'start') => {
+    cancelAnimationFrame(pageFrame.current);
+    if (onPage) pageFrame.current = requestAnimationFrame(() => virtualizer.scrollToIndex(index, { align }));
+    else virtualizer.scrollToIndex(index, { align });
+  };
   const targetIndex = targetLine === undefined ? -1 : lines.findIndex((line) => line.number === targetLine);
   useEffect(() => {
-    if (viewport && targetIndex >= 0) virtualizer.scrollToIndex(targetIndex, { align: 'center' });
+    if (viewport && targetIndex >= 0) scrollToRow(targetIndex, 'center');
+    // Only a new target (or viewport) scrolls: expanding the card must not move the timeline.
   }, [virtualizer, viewport, targetIndex]);
-  // An opened line link: its first line near the top of the card's viewport.
+  // An opened line link: its first line near the top of the card's viewport (expanded: the timeline's).
   useScrollToSelectedLine(selection?.scrollTo, viewport !== null, (line) => {
     const index = lines.findIndex((each) => each.number === line);
-    if (index >= 0) virtualizer.scrollToIndex(Math.max(0, index - 2), { align: 'start' });
+    if (index >= 0) scrollToRow(Math.max(0, index - 2), 'start');
   });
   const items = virtualizer.getVirtualItems();
   const tabStop = tabStopAmong(selection?.focusLine, lines[items[0]?.index ?? -1]?.number, lines[items[items.length - 1]?.index ?? -1]?.number);
