@@ -87,3 +87,59 @@ for (const width of [1280, 390]) {
     await expect(read.getByRole('button', { name: 'Show all 1,500 lines' })).toBeInViewport();
   });
 }
+
+test('the complete result of a capped grep and a capped glob ("Show all" from the spill) takes its whole height in the timeline, virtualized against it, every row reachable by keyboard', async ({ page, toolcards, consoleErrors }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await generateWorkspace(toolcards.workspace, { files: 3000, largeShare: 0 });
+  await page.goto(toolcards.url);
+
+  await runCommand(page, '/glob **/*.ts src/auth');
+  const glob = card(page, /^Glob \*\*\/\*\.ts in src\/auth$/);
+  await expect(glob.getByText('showing 100 of 150 files')).toBeVisible();
+  await glob.locator('.tc-search__show-all').click();
+  const paths = glob.getByRole('list', { name: 'All 150 files' });
+  await expect(paths.getByRole('button', { name: /^Open / }).first()).toBeVisible();
+  expect(await innerScrollers(page), 'scrollers inside the timeline, the complete glob shown').toEqual([]);
+  // Whole height: the list is as tall as its rows, and only the rows near the view are drawn.
+  expect(await paths.evaluate((list) => list.clientHeight), 'the complete glob shows whole').toBeGreaterThan(150 * 26 - 5);
+  expect(await paths.locator('[role="listitem"]').count(), 'path rows drawn of the 150').toBeLessThan(100);
+  // The keyboard reaches its last path (scrolling the timeline) and moves on from there.
+  await paths.locator('[data-index="0"] button').first().focus();
+  await page.keyboard.press('End');
+  await expect(paths.locator('[data-index="149"] .tc-search__path')).toBeFocused();
+  await expect(paths.locator('[data-index="149"] .tc-search__path')).toBeInViewport();
+  await expect(paths.locator('[data-index="149"] .tc-search__path')).toHaveAccessibleName(/^Open /);
+  await page.keyboard.press('ArrowUp');
+  await expect(paths.locator('[data-index="148"] .tc-search__path')).toBeFocused();
+
+  await runCommand(page, '/grep TODO');
+  const grep = card(page, /^Grep TODO$/);
+  await expect(grep.getByText(/showing 250 of [\d,]+ matches/)).toBeVisible();
+  await grep.locator('.tc-search__show-all').click();
+  const matches = grep.getByRole('list', { name: /^All [\d,]+ matches$/ });
+  await expect(matches.locator('.tc-search__group-header').first()).toBeVisible();
+  const files = await matches.evaluate((list) => Math.round(list.getBoundingClientRect().height / 28));
+
+  expect(await innerScrollers(page), 'scrollers inside the timeline, the complete grep shown').toEqual([]);
+  await page.screenshot({ path: '/tmp/one-scroller-full-results.png' });
+  expect(files, 'files in the complete grep').toBeGreaterThan(60);
+  expect(await matches.locator('[role="listitem"]').count(), `file rows drawn of about ${files}`).toBeLessThan(files);
+
+  // The wheel over the complete list scrolls the timeline (the list runs past the view's
+  // bottom: the wheel goes over its first row, on screen).
+  await matches.locator('[data-index="0"]').scrollIntoViewIfNeeded();
+  await expectWheelScrollsTimeline(page, matches.locator('[data-index="0"]'), 'complete grep');
+  expect(await matches.evaluate((list) => list.scrollTop), 'the complete grep did not scroll inside').toBe(0);
+  // End and Home reach its last file and its first, through the timeline.
+  await matches.locator('.tc-search__group-header').first().focus();
+  await page.keyboard.press('End');
+  await expect(matches.locator('.tc-search__group-header:focus')).toBeInViewport();
+  const focusedIndex = await matches.evaluate(() => Number(document.activeElement?.closest<HTMLElement>('[data-index]')?.dataset.index));
+  expect(focusedIndex, 'End reaches the last file of the complete grep').toBeGreaterThan(files - 3);
+  await page.keyboard.press('Home');
+  await expect(matches.locator('[data-index="0"] .tc-search__group-header')).toBeFocused();
+  await expect(matches.locator('[data-index="0"] .tc-search__group-header')).toBeInViewport();
+  expect(await innerScrollers(page), 'scrollers inside the timeline, after the keyboard').toEqual([]);
+  expect(consoleErrors).toEqual([]);
+});

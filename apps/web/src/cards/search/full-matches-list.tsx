@@ -10,6 +10,7 @@ import { clipLine } from './clip-line';
 import { FULL_RESULT_PAGE, type FullResultSource } from './full-result-source';
 import { matchLabel } from './match-label';
 import { useListArrowKeys } from './use-list-arrow-keys';
+import { useRowsWithTimeline } from './use-rows-with-timeline';
 
 type MatchesOutline = Extract<FullResultOutline, { shape: 'matches' }>;
 
@@ -29,7 +30,8 @@ const ROW_HEIGHT = { header: 28, match: 20, status: 20, more: 24 } as const;
 const PREVIEW_CHARS = 160;
 
 /**
- * Every file of a capped grep, from the spill: one row per file, virtualized, its matches
+ * Every file of a capped grep, from the spill: one row per file, virtualized against the
+ * timeline (no scroller of its own), its matches
  * fetched a page at a time as the group is expanded. Each match opens its file at its line.
  */
 export function FullMatchesList({ outline, source, onOpenLocation }: { outline: MatchesOutline; source: FullResultSource; onOpenLocation?: (location: CallLocation) => void }) {
@@ -80,22 +82,24 @@ export function FullMatchesList({ outline, source, onOpenLocation }: { outline: 
     return list;
   }, [outline, expanded, loaded]);
 
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
+  const listRef = useRef<HTMLDivElement>(null);
+  // Drawn at its whole height, virtualized against the timeline (decision 0016).
+  const withTimeline = useRowsWithTimeline(listRef);
+  const virtualizer = useVirtualizer<HTMLElement, Element>({
     count: rows.length,
-    getScrollElement: () => scrollRef.current,
+    ...withTimeline,
     estimateSize: (index) => ROW_HEIGHT[rows[index]!.kind],
     overscan: 12,
-    // Happy-dom has no layout: assume a card-sized window so rows render.
+    // Before the timeline is known, and in a test DOM without layout: a card-sized window of rows.
     initialRect: { width: 600, height: 576 },
   });
-  const onKeyDown = useListArrowKeys(scrollRef, virtualizer, rows.length, (index, open) => {
+  const onKeyDown = useListArrowKeys(listRef, virtualizer, rows.length, (index, open) => {
     const row = rows[index];
     if (row?.kind === 'header') toggle(row.file, open);
   });
 
   return (
-    <div ref={scrollRef} className="tc-search__groups tc-search__full" role="list" aria-label={`All ${countText(outline.total, 'match', 'matches')}`} onKeyDown={onKeyDown}>
+    <div ref={listRef} className="tc-search__groups tc-search__full" role="list" aria-label={`All ${countText(outline.total, 'match', 'matches')}`} onKeyDown={onKeyDown}>
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {virtualizer.getVirtualItems().map((item) => {
           const row = rows[item.index]!;

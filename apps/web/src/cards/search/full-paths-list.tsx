@@ -7,16 +7,19 @@ import { PathLabel } from '../frame/path-label';
 import { spokenName } from '../text/spoken-name';
 import { FULL_RESULT_PAGE, type FullResultSource } from './full-result-source';
 import { useListArrowKeys } from './use-list-arrow-keys';
+import { useRowsWithTimeline } from './use-rows-with-timeline';
 
 const ROW_HEIGHT = 26;
 
-/** Every path of a capped glob, from the spill: virtualized, fetched a page at a time as it scrolls into view. */
+/** Every path of a capped glob, from the spill: virtualized against the timeline (no scroller of its own), fetched a page at a time as it scrolls into view. */
 export function FullPathsList({ total, source, onOpenLocation }: { total: number; source: FullResultSource; onOpenLocation?: (location: CallLocation) => void }) {
   const [pages, setPages] = useState<ReadonlyMap<number, readonly string[] | Error>>(new Map());
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
+  const listRef = useRef<HTMLDivElement>(null);
+  // Drawn at its whole height, virtualized against the timeline (decision 0016).
+  const withTimeline = useRowsWithTimeline(listRef);
+  const virtualizer = useVirtualizer<HTMLElement, Element>({
     count: total,
-    getScrollElement: () => scrollRef.current,
+    ...withTimeline,
     estimateSize: () => ROW_HEIGHT,
     overscan: 20,
     initialRect: { width: 600, height: 576 },
@@ -42,10 +45,10 @@ export function FullPathsList({ total, source, onOpenLocation }: { total: number
       );
     }
   }, [first, last, source]);
-  const onKeyDown = useListArrowKeys(scrollRef, virtualizer, total, () => undefined);
+  const onKeyDown = useListArrowKeys(listRef, virtualizer, total, () => undefined);
 
   return (
-    <div ref={scrollRef} className="tc-search__paths tc-search__full" role="list" aria-label={`All ${countText(total, 'file', 'files')}`} onKeyDown={onKeyDown}>
+    <div ref={listRef} className="tc-search__paths tc-search__full" role="list" aria-label={`All ${countText(total, 'file', 'files')}`} onKeyDown={onKeyDown}>
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {items.map((item) => {
           const page = pages.get(Math.floor(item.index / FULL_RESULT_PAGE));

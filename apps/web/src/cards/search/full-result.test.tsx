@@ -1,3 +1,4 @@
+import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -33,11 +34,26 @@ function matchesSource(): FullResultSource & { pages: { file?: number; offset: n
   };
 }
 
+/** The card inside a stand-in for the timeline: the complete list's only scroller (decision 0016). */
+function renderInTimeline(ui: ReactElement) {
+  return render(
+    <div data-testid="timeline" style={{ overflowY: 'auto' }}>
+      {ui}
+    </div>,
+  );
+}
+
+/** The timeline scrolled so its top is `offset` px past the list's top (happy-dom has no layout: the list's place is given). */
+function scrollTimelineTo(list: HTMLElement, offset: number) {
+  vi.spyOn(list, 'getBoundingClientRect').mockReturnValue(DOMRect.fromRect({ x: 0, y: -offset, width: 600, height: 0 }));
+  fireEvent.scroll(screen.getByTestId('timeline'));
+}
+
 describe('a capped search card over its complete result', () => {
-  // Happy-dom has no layout: give the list the viewport a browser would (36rem), rows keep their estimated heights.
+  // Happy-dom has no layout: give the timeline the height of a browser's window, rows keep their estimated heights.
   beforeEach(() => {
     vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (this: HTMLElement) {
-      return this.classList.contains('tc-search__full') ? 576 : 0;
+      return this.dataset.testid === 'timeline' ? 576 : 0;
     });
     vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(600);
   });
@@ -73,19 +89,17 @@ describe('a capped search card over its complete result', () => {
   it('pages a large file: "Show 500 more" asks for the next page', async () => {
     const user = userEvent.setup();
     const source = matchesSource();
-    render(<SearchCard view={searchMatchesFixtures.truncated} fullResult={source} />);
+    renderInTimeline(<SearchCard view={searchMatchesFixtures.truncated} fullResult={source} />);
     await user.click(screen.getByRole('button', { name: 'Show all 1,204' }));
     const list = await screen.findByRole('list', { name: /^All / });
     await user.click(within(list).getByRole('button', { name: 'src/dir007/file.ts, 1,200 matches' }));
     await within(list).findByRole('button', { name: /^src\/dir007\/file\.ts line 1: / });
-    // Scroll to the end of the loaded 500 (7 headers of 28px, then 500 rows of 20px).
-    Object.defineProperty(list, 'scrollTop', { configurable: true, value: 7 * 28 + 500 * 20 - 300 });
-    fireEvent.scroll(list);
+    // The timeline scrolled to the end of the loaded 500 (7 headers of 28px, then 500 rows of 20px).
+    scrollTimelineTo(list, 7 * 28 + 500 * 20 - 300);
     const more = await within(list).findByRole('button', { name: 'Show 500 more (700 left)' });
     await user.click(more);
     await waitFor(() => expect(source.pages).toEqual([{ file: 7, offset: 0, limit: 500 }, { file: 7, offset: 500, limit: 500 }]));
-    Object.defineProperty(list, 'scrollTop', { configurable: true, value: 7 * 28 + 1000 * 20 - 300 });
-    fireEvent.scroll(list);
+    scrollTimelineTo(list, 7 * 28 + 1000 * 20 - 300);
     expect(await within(list).findByRole('button', { name: 'Show 200 more (200 left)' })).toBeTruthy();
     expect(within(list).getByRole('button', { name: 'src/dir007/file.ts line 1000: needle 7:1000' })).toBeTruthy();
   });

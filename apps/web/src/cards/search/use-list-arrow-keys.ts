@@ -1,6 +1,9 @@
 import { useCallback, type KeyboardEvent, type RefObject } from 'react';
 import type { Virtualizer } from '@tanstack/react-virtual';
 
+/** Frames to wait for the row moved to to be mounted. */
+const FOCUS_FRAMES = 30;
+
 /**
  * Arrow keys over a virtualized list of one button per row: ↑/↓ move focus (scrolling the
  * next row in first: it may not be mounted yet), Home/End jump, →/← expand or collapse.
@@ -25,10 +28,18 @@ export function useListArrowKeys(
       }
       if (target === undefined || target < 0 || target >= count) return;
       event.preventDefault();
-      virtualizer.scrollToIndex(target);
-      const focus = () => scrollRef.current?.querySelector<HTMLElement>(`[data-index="${target}"] button`)?.focus();
+      // The last row centred: aligning it at the end would scroll to the end of the scroller,
+      // which for a list virtualized against the timeline is the timeline's, past the list.
+      virtualizer.scrollToIndex(target, { align: target === count - 1 ? 'center' : 'auto' });
+      // The row mounts once the virtualizer has seen the scroll: against the timeline that is a
+      // render after the scroll event, so look again for a few frames.
+      let frames = FOCUS_FRAMES;
+      const focus = () => {
+        const button = scrollRef.current?.querySelector<HTMLElement>(`[data-index="${target}"] button`);
+        if (button) button.focus();
+        else if ((frames -= 1) > 0) requestAnimationFrame(focus);
+      };
       focus();
-      requestAnimationFrame(focus);
     },
     [scrollRef, virtualizer, count, onExpand],
   );
