@@ -11,6 +11,8 @@ import { spawn } from 'node:child_process';
 import { agentCliPath } from '../scripts/agent-clis.mjs';
 import { startFakeAnthropicServer } from '../packages/importers/src/test-support/fake-anthropic-server';
 import { makeScenarioWorkspace, scenarioScript, SCENARIO_ENV, SCENARIO_PROMPT, SCENARIO_TOOLS } from '../packages/importers/src/test-support/claude-code-scenario';
+import { runCodex } from '../packages/importers/src/test-support/codex-run';
+import * as codexScenario from '../packages/importers/src/test-support/codex-scenario';
 
 /**
  * Issue 27: another agent's session watched live. A transcript the real Claude Code 2.1.332
@@ -172,6 +174,56 @@ test('the real Claude Code CLI runs (against a fake model) while toolcards is op
     await expect(page.locator('.tc-diff__counts').first()).toBeVisible();
   } finally {
     await model.close();
+    await toolcards.stop();
+    await rm(root, { recursive: true, force: true });
+    await rm(workspace, { recursive: true, force: true });
+  }
+});
+
+test('a rollout the real Codex CLI wrote shows up while toolcards is open and its cards arrive as the file grows', async ({ page }) => {
+  test.setTimeout(150_000);
+  const workspace = await realpath(await codexScenario.makeScenarioWorkspace());
+  const run = await runCodex({ workspace, prompt: codexScenario.SCENARIO_PROMPT, turns: codexScenario.scenarioScript() });
+  expect(run.exitCode, run.stderr).toBe(0);
+  const root = await realpath(await mkdtemp(join(tmpdir(), 'tc-e2e-codex-')));
+  const codexHome = join(root, 'codex');
+  const toolcards = await startToolcards({ workspace, dataDir: join(root, 'data'), extraArgs: ['--codex-dir', codexHome, '--no-claude'] });
+  try {
+    await page.goto(toolcards.url);
+    const lines = run.rollout.split('\n').filter((line) => line !== '');
+    const half = lines.findIndex((line) => line.includes('"type":"response_item"') && line.includes('Begin Patch'));
+    expect(half).toBeGreaterThan(5);
+    const day = join(codexHome, 'sessions', '2026', '12', '01');
+    await mkdir(day, { recursive: true });
+    const rollout = join(day, run.rolloutPath.split('/').at(-1)!);
+    // The agent has searched and read so far; the patch is still to come.
+    await writeFile(rollout, lines.slice(0, half).map((line) => `${line}\n`).join(''));
+    await page.getByRole('banner').getByRole('button', { name: /Sessions/ }).click().catch(() => {});
+    const row = page.getByRole('navigation', { name: 'Sessions' }).getByRole('button', { name: new RegExp(codexScenario.SCENARIO_PROMPT) });
+    await expect(row).toBeVisible({ timeout: 20_000 });
+    await expect(row).toContainText('Codex');
+    await row.click();
+    await expect(page.getByRole('note', { name: 'Read-only session' })).toContainText('This is a Codex session (read-only)');
+    await expect(timelineOf(page).getByRole('article').first()).toBeVisible();
+    await expect(timelineOf(page).locator('.tc-diff__counts')).toHaveCount(0);
+    appendFileSync(rollout, lines.slice(half).map((line) => `${line}\n`).join(''));
+    await expect(timelineOf(page).getByText(/All done/).first()).toBeVisible();
+    // A read card and a search card from the shell commands, opened from their links.
+    const sessionId = /#\/s\/([^/]+)/.exec(page.url())?.[1] ?? '';
+    expect(sessionId).toMatch(/^cx-/);
+    const logged = readFileSync(join(root, 'data', 'sessions', `${sessionId}.jsonl`), 'utf8').split('\n').slice(1).filter(Boolean).map((line) => JSON.parse(line) as { seq: number; type: string; data: { name?: string; callId?: string; meta?: { card?: string } } });
+    const patched = logged.find((event) => event.type === 'tool/result' && event.data.meta?.card === 'diff');
+    const patchCall = logged.find((event) => event.type === 'tool/call' && event.data.callId === patched?.data.callId);
+    expect(patchCall, 'the apply_patch call').toBeDefined();
+    await page.goto(`${toolcards.origin}/#/s/${sessionId}/${patchCall!.seq}`);
+    await expect(page.locator(`.timeline__row[data-seq="${patchCall!.seq}"]`).locator('.tc-diff__counts').first()).toBeVisible();
+    for (const name of ['read', 'grep']) {
+      const call = logged.find((event) => event.type === 'tool/call' && event.data.name === name);
+      expect(call, name).toBeDefined();
+      await page.goto(`${toolcards.origin}/#/s/${sessionId}/${call!.seq}`);
+      await expect(page.locator(`.timeline__row[data-seq="${call!.seq}"]`).getByRole('article', { name: new RegExp(`^${name === 'read' ? 'Read' : 'Grep'} `) })).toBeVisible();
+    }
+  } finally {
     await toolcards.stop();
     await rm(root, { recursive: true, force: true });
     await rm(workspace, { recursive: true, force: true });
