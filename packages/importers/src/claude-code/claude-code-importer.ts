@@ -1,6 +1,7 @@
 import type { NewSessionEvent } from '@toolcards/protocol';
 import type { ImportedEvent, SkippedRecords, TranscriptFacts, TranscriptImporter } from '../transcript-importer';
-import { arrayField, asFields, booleanField, stringField, type Fields } from './claude-json';
+import { feedJsonLine } from '../json-line';
+import { arrayField, asFields, booleanField, stringField, type Fields } from '../json-fields';
 import { promptText } from './claude-prompt-text';
 import { mapToolCall, type MappedCall } from './claude-tool-call';
 import { mapToolResult } from './claude-tool-result';
@@ -246,26 +247,7 @@ export function createClaudeCodeImporter(): TranscriptImporter {
   return {
     source: 'claude-code',
     feedLine(line) {
-      if (line.trim() === '') return [];
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(line);
-      } catch {
-        skip('malformed');
-        return [];
-      }
-      const record = asFields(parsed);
-      if (record === undefined) {
-        skip('malformed');
-        return [];
-      }
-      try {
-        return feedRecord(record);
-      } catch {
-        // A shape no guard above foresaw: the line is lost, the importer goes on.
-        skip('not-understood');
-        return [];
-      }
+      return feedJsonLine(line, feedRecord, skip);
     },
     facts() {
       const title = customTitle ?? promptTitle ?? aiTitle ?? summaryTitle ?? commandTitle;

@@ -1,5 +1,5 @@
 import { diffMetaFromMeta, langFromPath, type DiffHunk, type DiffMeta } from '@toolcards/protocol';
-import { arrayField, asFields, numberField, stringField } from './claude-json';
+import { arrayField, asFields, numberField, stringField } from '../json-fields';
 
 /**
  * Claude Code's Edit, MultiEdit and Write results as the diff card's meta, from

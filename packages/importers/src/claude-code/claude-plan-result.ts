@@ -1,5 +1,5 @@
 import { planMetaFromMeta, type PlanMeta } from '@toolcards/protocol';
-import { arrayField, asFields, stringField } from './claude-json';
+import { arrayField, asFields, stringField } from '../json-fields';
 
 /** TodoWrite as the plan card's meta: the todos the call set (`content`, `status`), in order. */
 export function todoPlanMeta(input: Record<string, unknown>, toolUseResult: unknown): PlanMeta | undefined {

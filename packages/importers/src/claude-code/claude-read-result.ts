@@ -1,5 +1,5 @@
 import { langFromPath, type ReadFileLine, type ReadMeta } from '@toolcards/protocol';
-import { asFields, numberField, positiveIntField, stringField, type Fields } from './claude-json';
+import { asFields, numberField, positiveIntField, stringField, type Fields } from '../json-fields';
 import { withoutSystemReminders } from './claude-prompt-text';
 
 /**

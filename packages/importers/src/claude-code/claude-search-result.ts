@@ -2,7 +2,7 @@ import type { SearchMeta } from '@toolcards/protocol';
 
 type SearchMatchesMeta = Extract<SearchMeta, { shape: 'matches' }>;
 type SearchPathsMeta = Extract<SearchMeta, { shape: 'paths' }>;
-import { arrayField, asFields, booleanField, numberField, stringArray, stringField } from './claude-json';
+import { arrayField, asFields, booleanField, numberField, stringArray, stringField } from '../json-fields';
 import { displayPath } from './claude-paths';
 
 /**

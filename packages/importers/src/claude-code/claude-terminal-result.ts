@@ -1,5 +1,5 @@
 import type { TerminalMeta } from '@toolcards/protocol';
-import { asFields, booleanField, numberField, stringField } from './claude-json';
+import { asFields, booleanField, numberField, stringField } from '../json-fields';
 
 /**
  * Claude Code's Bash results (and the BashOutput/KillBash calls on a background shell) as the

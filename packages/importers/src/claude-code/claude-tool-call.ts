@@ -1,5 +1,5 @@
 import type { JsonValue } from '@toolcards/protocol';
-import { asJson, booleanField, positiveIntField, stringField, type Fields } from './claude-json';
+import { asJson, booleanField, positiveIntField, stringField, type Fields } from '../json-fields';
 import { displayPath } from './claude-paths';
 
 /**

@@ -8,7 +8,7 @@ import {
   type SearchMeta,
   type TerminalMeta,
 } from '@toolcards/protocol';
-import { asFields, stringField, type Fields } from './claude-json';
+import { asFields, stringField, type Fields } from '../json-fields';
 import { displayPath } from './claude-paths';
 import { readEnvelopeText, readMetaOf } from './claude-read-result';
 import { globPathsOf, grepMatchesOf, grepPathsOf } from './claude-search-result';

@@ -1,6 +1,7 @@
 import type { NewSessionEvent } from '@toolcards/protocol';
 import type { ImportedEvent, SkippedRecords, TranscriptFacts, TranscriptImporter } from '../transcript-importer';
-import { arrayField, asFields, numberField, stringField, type Fields } from '../claude-code/claude-json';
+import { feedJsonLine } from '../json-line';
+import { arrayField, asFields, numberField, stringField, type Fields } from '../json-fields';
 import { callInputOf, codexCallOf, shownCallOf, type CodexCall } from './codex-tool-call';
 import { mapCodexResult, type CompletedItem } from './codex-tool-result';
 
@@ -186,26 +187,7 @@ export function createCodexImporter(): TranscriptImporter {
   return {
     source: 'codex',
     feedLine(line) {
-      if (line.trim() === '') return [];
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(line);
-      } catch {
-        skip('malformed');
-        return [];
-      }
-      const record = asFields(parsed);
-      if (record === undefined) {
-        skip('malformed');
-        return [];
-      }
-      try {
-        return feedRecord(record);
-      } catch {
-        // A shape no guard above foresaw: the line is lost, the importer goes on.
-        skip('not-understood');
-        return [];
-      }
+      return feedJsonLine(line, feedRecord, skip);
     },
     facts() {
       return { ...facts, ...(promptTitle === undefined ? {} : { title: promptTitle }) };

@@ -1,5 +1,5 @@
 import { diffMetaFromMeta, langFromPath, type DiffFile, type DiffHunk, type DiffMeta } from '@toolcards/protocol';
-import { asFields, stringField } from '../claude-code/claude-json';
+import { asFields, stringField } from '../json-fields';
 
 /**
  * An apply_patch as the diff card's meta. 0.169 logs what the patch did (an `item_completed`

@@ -1,5 +1,5 @@
 import type { JsonValue } from '@toolcards/protocol';
-import { asFields, asJson, stringArray, arrayField, stringField, type Fields } from '../claude-code/claude-json';
+import { asFields, asJson, stringArray, arrayField, stringField, type Fields } from '../json-fields';
 import { displayPath } from '../claude-code/claude-paths';
 import { classifyArgv, classifyCommandLine, type CommandClass } from './codex-command';
 import { resolvePath } from './codex-paths';

@@ -10,7 +10,7 @@ import {
   type SearchMeta,
   type TerminalMeta,
 } from '@toolcards/protocol';
-import { arrayField, asFields, stringField } from '../claude-code/claude-json';
+import { arrayField, asFields, stringField } from '../json-fields';
 import { displayPath } from '../claude-code/claude-paths';
 import { readEnvelopeText } from '../claude-code/claude-read-result';
 import { grepMatchesOf } from '../claude-code/claude-search-result';
