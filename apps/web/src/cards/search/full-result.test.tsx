@@ -104,6 +104,22 @@ describe('a capped search card over its complete result', () => {
     expect(within(list).getByRole('button', { name: 'src/dir007/file.ts line 1000: needle 7:1000' })).toBeTruthy();
   });
 
+  it('keeps the preview in place while the complete result loads, so the card does not shrink under the person', async () => {
+    const user = userEvent.setup();
+    let answer: (outline: FullResultOutline) => void = () => {};
+    const source: FullResultSource = { ...matchesSource(), outline: () => new Promise((resolve) => (answer = resolve)) };
+    const { container } = render(<SearchCard view={searchMatchesFixtures.truncated} fullResult={source} />);
+    const previewRows = container.querySelectorAll('.tc-search__row').length;
+    expect(previewRows).toBeGreaterThan(0);
+    await user.click(screen.getByRole('button', { name: 'Show all 1,204' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Loading the complete result…');
+    // (Rows still mounting since the first frame may have joined them.)
+    expect(container.querySelectorAll('.tc-search__row').length).toBeGreaterThanOrEqual(previewRows);
+    answer(await matchesSource().outline());
+    await waitFor(() => expect(screen.queryByText('Loading the complete result…')).toBeNull());
+    expect(container.querySelector('.tc-search__full')).not.toBeNull();
+  });
+
   it('says why when the complete result cannot be loaded', async () => {
     const user = userEvent.setup();
     const source: FullResultSource = { outline: () => Promise.reject(new Error('the saved full result is gone')), page: () => Promise.reject(new Error('x')) };

@@ -32,6 +32,8 @@ export function SearchMatchesCard({ view, onOpenLocation, fullResult, fileSource
   const [expanded, setExpanded] = useState(() => initiallyExpandedGroups(view.files));
   const [openedKey, setOpenedKey] = useState<string>();
   const { showFull, full, toggle } = useFullResult(fullResult, view.total, loadFullMatchesList);
+  // The preview stays until the complete list can take its place: the card never shrinks under the person while it loads.
+  const fullShown = showFull && full.state === 'ready';
   const title = view.title ?? 'Search';
   const hasBidiControls = useMemo(
     () => hasBidiControl(title) || view.files.some((file) => hasBidiControl(file.path) || file.matches.some((match) => hasBidiControl(match.line))),
@@ -86,7 +88,7 @@ export function SearchMatchesCard({ view, onOpenLocation, fullResult, fileSource
           <FullMatchesList outline={full.outline} source={fullResult!} onOpenLocation={onOpenLocation} />
         </FullListBoundary>
       )}
-      {!showFull && view.files.length > 0 && (
+      {!fullShown && view.files.length > 0 && (
         <SearchMatchesList
           files={view.files}
           expanded={expanded}

@@ -31,6 +31,8 @@ interface SearchPathsCardProps {
 export function SearchPathsCard({ view, onOpenLocation, fullResult }: SearchPathsCardProps) {
   const [openedKey, setOpenedKey] = useState<string>();
   const { showFull, full, toggle } = useFullResult(fullResult, view.total, loadFullPathsList);
+  // The preview stays until the complete list can take its place: the card never shrinks under the person while it loads.
+  const fullShown = showFull && full.state === 'ready';
   const title = view.title ?? 'Files';
   const hasBidiControls = useMemo(() => hasBidiControl(title) || view.paths.some(hasBidiControl), [title, view.paths]);
   const preview = useCardPreview({ bodyHeight: view.paths.length * PATH_ROW_PX, previewHeight: PATHS_PREVIEW_PX, expandOnScroll: true });
@@ -56,7 +58,7 @@ export function SearchPathsCard({ view, onOpenLocation, fullResult }: SearchPath
           <FullPathsList total={full.outline.total} source={fullResult!} onOpenLocation={onOpenLocation} />
         </FullListBoundary>
       )}
-      {!showFull && view.paths.length > 0 && (
+      {!fullShown && view.paths.length > 0 && (
         <>
           <SearchPathsList
             paths={view.paths}
