@@ -33,6 +33,14 @@ describe('clipLine', () => {
     expect(marked(clipped.text, clipped.ranges)).toEqual(['NEEDLE']);
   });
 
+  it('keeps the match within a phone row\'s first ~34 characters however wide the budget', () => {
+    const line = `${'a'.repeat(500)}TODO${'b'.repeat(500)}`;
+    const clipped = clipLine(line, [[500, 504]], 160);
+    const [start] = clipped.ranges[0]!;
+    expect(start + 'TODO'.length).toBeLessThanOrEqual(34);
+    expect(marked(clipped.text, clipped.ranges)).toEqual(['TODO']);
+  });
+
   it('cuts only the end when the match is near the start', () => {
     const clipped = clipLine(`x = NEEDLE${'b'.repeat(200)}`, [[4, 10]], 30);
     expect(clipped.text).toBe(`x = NEEDLE${'b'.repeat(19)}…`);

@@ -7,6 +7,8 @@ export interface ClippedLine {
 }
 
 const ELLIPSIS = '…';
+/** Characters of context kept before a match when the start of its line is cut. */
+const MAX_CONTEXT_BEFORE = 16;
 
 /**
  * Fits a match line into `maxChars` UTF-16 units, keeping the first match visible: a long
@@ -28,8 +30,8 @@ export function clipLine(line: string, ranges: readonly MatchRange[] | undefined
   const room = max - 2; // both ellipses
   const matchLength = first ? Math.min(first[1] - first[0], room) : 0;
   // A little context before the match reads better than the match flush at the left edge;
-  // not much more: a narrow card shows the first few dozen characters of the preview.
-  const before = Math.min(anchor, Math.floor((room - matchLength) / 4));
+  // not much more: a 390 px row shows only the first ~34 characters of the preview.
+  const before = Math.min(anchor, Math.floor((room - matchLength) / 4), MAX_CONTEXT_BEFORE);
   let start = anchor - before;
   // From the start, only the end is cut (one ellipsis); past it, both may be.
   let end = start === 0 ? max - 1 : Math.min(body.length, start + room);
