@@ -26,6 +26,11 @@ export interface TranscriptImporter {
   facts(): TranscriptFacts;
   /** Records skipped so far, counted by their type ('malformed' for a line that is not JSON). */
   skipped(): SkippedRecords;
+  /**
+   * The part of skipped() the importer did not recognise: malformed lines, shapes no guard
+   * foresaw, and record kinds missing from its list of kinds left out on purpose (format drift).
+   */
+  notUnderstood(): SkippedRecords;
 }
 
 export type ImportedSource = Exclude<SessionSource, 'toolcards'>;

@@ -1,5 +1,6 @@
 import type { NewSessionEvent } from '@toolcards/protocol';
-import type { ImportedEvent, SkippedRecords, TranscriptFacts, TranscriptImporter } from '../transcript-importer';
+import type { ImportedEvent, TranscriptFacts, TranscriptImporter } from '../transcript-importer';
+import { createSkippedTally } from '../skipped-records';
 import { feedJsonLine } from '../json-line';
 import { arrayField, asFields, booleanField, stringField, type Fields } from '../json-fields';
 import { promptText } from './claude-prompt-text';
@@ -20,6 +21,37 @@ import { mapToolResult } from './claude-tool-result';
  * notifications, wrappers with no typed text), Grep context lines (our matches meta has no place
  * for them), results whose call never came, repeated calls or results, malformed lines.
  */
+/**
+ * The kinds skipped() counts that this importer leaves out on purpose (seen in 1.0.x to 2.1.332);
+ * any other kind is counted in notUnderstood() as well.
+ */
+const CLAUDE_CODE_LEFT_OUT: ReadonlySet<string> = new Set([
+  // Record types that are not the conversation.
+  'attachment',
+  'queue-operation',
+  'atis-latch',
+  'last-prompt',
+  'api-request-shape',
+  'api-request-blob',
+  'api-request',
+  'tools-used',
+  'cost-state',
+  'system',
+  'file-history-snapshot',
+  'progress',
+  // Blocks and lines our protocol has no place for.
+  'thinking',
+  'redacted_thinking',
+  'user:image',
+  'user:meta',
+  'user:task-notification',
+  'user:harness',
+  'grep:context-line',
+  'tool_use:repeated',
+  'tool_result:repeated',
+  'tool_result:without-call',
+]);
+
 export function createClaudeCodeImporter(): TranscriptImporter {
   const facts: TranscriptFacts = {};
   let summaryTitle: string | undefined;
@@ -28,9 +60,8 @@ export function createClaudeCodeImporter(): TranscriptImporter {
   /** 2.1's `custom-title` (the person renamed the session) and `ai-title` records; the latest wins. */
   let customTitle: string | undefined;
   let aiTitle: string | undefined;
-  // A Map, not an object: a record type may be named "constructor", "valueOf" or "__proto__".
-  const byType = new Map<string, number>();
-  let total = 0;
+  const tally = createSkippedTally(CLAUDE_CODE_LEFT_OUT);
+  const skip = tally.skip;
   let lastTime: string | undefined;
   /** Calls waiting for their result; once answered only the id is kept (a long session's inputs are let go). */
   const calls = new Map<string, { call: MappedCall; input: Fields; lineCwd: string | undefined }>();
@@ -39,12 +70,6 @@ export function createClaudeCodeImporter(): TranscriptImporter {
   /** Per reply: its current text message, how many it has had, and whether a tool call came after it. */
   const texts = new Map<string, { id: string; runs: number; afterCall: boolean }>();
   const endedMessages = new Set<string>();
-
-  const skip = (type: string, count = 1): void => {
-    if (count <= 0) return;
-    byType.set(type, (byType.get(type) ?? 0) + count);
-    total += count;
-  };
 
   const feedRecord = (record: Fields): ImportedEvent[] => {
     const type = stringField(record, 'type') ?? 'untyped';
@@ -123,7 +148,7 @@ export function createClaudeCodeImporter(): TranscriptImporter {
       }
       case 'assistant': {
         const message = asFields(record.message);
-        const messageId = stringField(message, 'id') ?? stringField(record, 'uuid') ?? `line-${total}`;
+        const messageId = stringField(message, 'id') ?? stringField(record, 'uuid') ?? `line-${tally.skipped().total}`;
         const blocks = arrayField(message, 'content');
         if (blocks === undefined) {
           skip('assistant:no-content');
@@ -253,9 +278,8 @@ export function createClaudeCodeImporter(): TranscriptImporter {
       const title = customTitle ?? promptTitle ?? aiTitle ?? summaryTitle ?? commandTitle;
       return { ...facts, ...(title === undefined ? {} : { title }) };
     },
-    skipped() {
-      return { total, byType: Object.fromEntries(byType) } satisfies SkippedRecords;
-    },
+    skipped: tally.skipped,
+    notUnderstood: tally.notUnderstood,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { NewSessionEvent } from '@toolcards/protocol';
-import type { ImportedEvent, SkippedRecords, TranscriptFacts, TranscriptImporter } from '../transcript-importer';
+import type { ImportedEvent, TranscriptFacts, TranscriptImporter } from '../transcript-importer';
+import { createSkippedTally } from '../skipped-records';
 import { feedJsonLine } from '../json-line';
 import { arrayField, asFields, numberField, stringField, type Fields } from '../json-fields';
 import { callInputOf, codexCallOf, shownCallOf, type CodexCall } from './codex-tool-call';
@@ -19,21 +20,47 @@ import { mapCodexResult, type CompletedItem } from './codex-tool-result';
  * 0.58 user_message / agent_message copies of response items, …), turn_context, world_state,
  * token_usage_record, results whose call never came, repeated calls or results, malformed lines.
  */
+/**
+ * The kinds skipped() counts that this importer leaves out on purpose (seen in 0.58 to 0.169);
+ * any other kind is counted in notUnderstood() as well.
+ */
+const CODEX_LEFT_OUT: ReadonlySet<string> = new Set([
+  'turn_context',
+  'world_state',
+  'token_usage_record',
+  'compacted',
+  'response_item:reasoning',
+  'message:developer',
+  'message:system',
+  'message:harness',
+  'message:empty',
+  'event_msg:token_count',
+  'event_msg:task_started',
+  'event_msg:thread_settings_applied',
+  'event_msg:user_message',
+  'event_msg:agent_message',
+  'event_msg:agent_reasoning',
+  'item_completed:UserMessage',
+  'item_completed:AgentMessage',
+  'item_completed:Reasoning',
+  'function_call:repeated',
+  'custom_tool_call:repeated',
+  'local_shell_call:repeated',
+  'function_call_output:repeated',
+  'custom_tool_call_output:repeated',
+  'function_call_output:without-call',
+  'custom_tool_call_output:without-call',
+]);
+
 export function createCodexImporter(): TranscriptImporter {
   const facts: TranscriptFacts = {};
   let promptTitle: string | undefined;
-  // A Map, not an object: a record type may be named "constructor" or "valueOf".
-  const byType = new Map<string, number>();
-  let total = 0;
+  const tally = createSkippedTally(CODEX_LEFT_OUT);
+  const skip = tally.skip;
   let lastTime: string | undefined;
   let messages = 0;
   const calls = new Map<string, { call: CodexCall; cwd: string | undefined; answered: boolean }>();
   const completedItems = new Map<string, CompletedItem>();
-
-  const skip = (type: string, count = 1): void => {
-    byType.set(type, (byType.get(type) ?? 0) + count);
-    total += count;
-  };
 
   const feedRecord = (record: Fields): ImportedEvent[] => {
     const type = stringField(record, 'type') ?? 'untyped';
@@ -192,9 +219,8 @@ export function createCodexImporter(): TranscriptImporter {
     facts() {
       return { ...facts, ...(promptTitle === undefined ? {} : { title: promptTitle }) };
     },
-    skipped() {
-      return { total, byType: Object.fromEntries(byType) } satisfies SkippedRecords;
-    },
+    skipped: tally.skipped,
+    notUnderstood: tally.notUnderstood,
   };
 }
 
