@@ -36,6 +36,8 @@ export const sessionHeaderSchema = z.object({
   source: sessionSourceSchema.optional(),
   /** A mirrored session's transcript file (absolute path), read in place and never written. */
   transcript: z.string().optional(),
+  /** A subagent's mirror: the id of the session whose Agent/Task call started it. */
+  parent: sessionIdSchema.optional(),
 });
 export type SessionHeader = z.infer<typeof sessionHeaderSchema>;
 

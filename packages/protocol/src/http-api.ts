@@ -25,6 +25,8 @@ export const sessionSummarySchema = z.object({
   paths: z.array(z.string()).max(3),
   /** Who wrote the session (summaries saved before sources existed are toolcards'). */
   source: sessionSourceSchema.default('toolcards'),
+  /** A subagent's session: the session whose Agent/Task call started it (listed under it). */
+  parentId: sessionIdSchema.optional(),
 });
 export const MAX_SUMMARY_PATHS = 3;
 export type SessionSummary = z.infer<typeof sessionSummarySchema>;

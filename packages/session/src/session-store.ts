@@ -79,7 +79,7 @@ export class SessionStore {
    * A new session mirroring another agent's transcript, under the id the mirror derived
    * from it (stable across restarts), with its writer open. Throws EEXIST if it exists.
    */
-  createMirror(mirror: { id: string; cwd: string; createdAt: string; source: Exclude<SessionSource, 'toolcards'>; transcript: string }): WritableSession {
+  createMirror(mirror: { id: string; cwd: string; createdAt: string; source: Exclude<SessionSource, 'toolcards'>; transcript: string; parent?: string }): WritableSession {
     return this.createWithHeader({ type: 'session', version: SESSION_LOG_VERSION, ...mirror, id: assertSessionId(mirror.id) });
   }
 

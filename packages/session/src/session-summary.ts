@@ -24,6 +24,7 @@ export function startSummary(header: SessionHeader): SummaryState {
       toolCalls: 0,
       paths: [],
       source: header.source ?? 'toolcards',
+      ...(header.parent !== undefined ? { parentId: header.parent } : {}),
     },
     titled: false,
   };

@@ -9,6 +9,7 @@ import { discoverTranscripts, transcriptPathShape } from './transcript-discovery
 import type { TranscriptFolder } from './transcript-folders';
 import { TranscriptMirror, type MirrorSink } from './transcript-mirror';
 import { agentName, importerFor } from './importer-for-source';
+import { subagentTranscriptOf } from './subagent-transcript';
 
 export interface AgentSessionsDeps {
   folders: readonly TranscriptFolder[];
@@ -105,7 +106,9 @@ export class AgentSessions {
     let mirror = this.mirrors.get(path);
     if (!mirror) {
       const createImporter = (this.deps.importers ?? importerFor)(source);
-      mirror = new TranscriptMirror(path, source, mirrorIdOf(source, path), { index: this.index, sink: this.sink, createImporter });
+      const subagent = source === 'claude-code' ? subagentTranscriptOf(path) : undefined;
+      const parent = subagent ? mirrorIdOf(source, subagent.parentTranscript) : undefined;
+      mirror = new TranscriptMirror(path, source, mirrorIdOf(source, path), { index: this.index, sink: this.sink, createImporter, ...(parent !== undefined ? { parent } : {}) });
       this.mirrors.set(path, mirror);
       this.pathById.set(mirror.id, path);
     }

@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import type { TranscriptFolder } from './transcript-folders';
 
 /**
- * The session transcripts in an agent's folder. Claude Code: `projects/<slug>/<session>.jsonl`
- * (a subagent's `<session>/subagents/agent-*.jsonl` and the older `agent-*.jsonl` beside it are
- * left out: a subagent's calls are not listed as sessions of their own yet). Codex:
- * `sessions/YYYY/MM/DD/rollout-*.jsonl`. A missing folder has none.
+ * The session transcripts in an agent's folder. Claude Code: `projects/<slug>/<session>.jsonl`,
+ * and its subagents' `<session>/subagents/agent-*.jsonl` (2.1) or the older `agent-*.jsonl`
+ * beside it, each a session of its own. Codex: `sessions/YYYY/MM/DD/rollout-*.jsonl`.
+ * A missing folder has none.
  */
 export async function discoverTranscripts(folder: TranscriptFolder): Promise<string[]> {
   switch (folder.source) {
@@ -14,7 +14,11 @@ export async function discoverTranscripts(folder: TranscriptFolder): Promise<str
       const found: string[] = [];
       for (const project of await folderNames(folder.root)) {
         for (const name of await fileNames(join(folder.root, project))) {
-          if (isClaudeTranscriptName(name)) found.push(join(folder.root, project, name));
+          if (isClaudeTranscriptName(name) || isClaudeSubagentName(name)) found.push(join(folder.root, project, name));
+        }
+        for (const session of await folderNames(join(folder.root, project))) {
+          const dir = join(folder.root, project, session, 'subagents');
+          for (const name of await fileNames(dir)) if (isClaudeSubagentName(name)) found.push(join(dir, name));
         }
       }
       return found;
@@ -38,6 +42,10 @@ export function isClaudeTranscriptName(name: string): boolean {
   return name.endsWith('.jsonl') && !name.startsWith('agent-');
 }
 
+export function isClaudeSubagentName(name: string): boolean {
+  return name.endsWith('.jsonl') && name.startsWith('agent-');
+}
+
 export function isCodexRolloutName(name: string): boolean {
   return name.startsWith('rollout-') && name.endsWith('.jsonl');
 }
@@ -48,7 +56,10 @@ export function transcriptPathShape(folder: TranscriptFolder, relative: string):
   const name = parts.at(-1) ?? '';
   switch (folder.source) {
     case 'claude-code':
-      return parts.length === 2 && isClaudeTranscriptName(name);
+      return (
+        (parts.length === 2 && (isClaudeTranscriptName(name) || isClaudeSubagentName(name))) ||
+        (parts.length === 4 && parts[2] === 'subagents' && isClaudeSubagentName(name))
+      );
     case 'codex':
       return parts.length === 4 && isCodexRolloutName(name);
   }

@@ -7,7 +7,7 @@ import type { MirrorIndex } from './mirror-index';
 export interface MirrorSink {
   /** Events the mirror's log holds, or undefined when it does not exist yet. */
   loggedCount(id: string): Promise<number | undefined>;
-  create(id: string, header: { cwd: string; createdAt: string; source: ImportedSource; transcript: string }): Promise<void>;
+  create(id: string, header: { cwd: string; createdAt: string; source: ImportedSource; transcript: string; parent?: string }): Promise<void>;
   /** Logs the events in order (live watchers get them as they are logged). */
   append(id: string, events: readonly ImportedEvent[]): Promise<void>;
   /** Deletes the mirror (its transcript was truncated or replaced). */
@@ -39,7 +39,13 @@ export class TranscriptMirror {
     readonly path: string,
     readonly source: ImportedSource,
     readonly id: string,
-    private readonly deps: { index: MirrorIndex; sink: MirrorSink; createImporter: () => TranscriptImporter },
+    private readonly deps: {
+      index: MirrorIndex;
+      sink: MirrorSink;
+      createImporter: () => TranscriptImporter;
+      /** A subagent's transcript: the mirror id of the session that started it. */
+      parent?: string;
+    },
   ) {}
 
   /** Syncs now, or once more after the sync that runs (calls while it runs are coalesced). */
@@ -138,7 +144,7 @@ export class TranscriptMirror {
   private async log(events: ImportedEvent[]): Promise<void> {
     if (!this.exists) {
       const facts = (this.importer as TranscriptImporter).facts();
-      await this.deps.sink.create(this.id, { cwd: facts.cwd ?? '', createdAt: facts.createdAt ?? events[0]!.time, source: this.source, transcript: this.path });
+      await this.deps.sink.create(this.id, { cwd: facts.cwd ?? '', createdAt: facts.createdAt ?? events[0]!.time, source: this.source, transcript: this.path, ...(this.deps.parent !== undefined ? { parent: this.deps.parent } : {}) });
       this.exists = true;
     }
     await this.deps.sink.append(this.id, events);
