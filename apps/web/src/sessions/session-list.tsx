@@ -5,6 +5,7 @@ import { VisibleText } from '../cards/text/visible-text';
 import { useClient, useSessionState } from '../store/client-context';
 import { groupByWorkspace } from './group-by-workspace';
 import { SessionRow } from './session-row';
+import { subagentsUnderParents } from './subagents-under-parents';
 import { SessionSearch } from './session-search';
 
 const LIST_REFRESH_MS = 3_000;
@@ -89,10 +90,11 @@ function SessionGroups({ listing, currentId, onOpened }: { listing: Listing; cur
               </bdi>
             </h3>
             <ul className="session-list__items">
-              {group.sessions.map((session) => (
-                <li key={session.id}>
+              {subagentsUnderParents(group.sessions).map(({ session, subagent }) => (
+                <li key={session.id} className={subagent ? 'session-list__subagent' : undefined}>
                   <SessionRow
                     session={session}
+                    subagent={subagent}
                     current={session.id === currentId}
                     now={now}
                     onOpen={() => {

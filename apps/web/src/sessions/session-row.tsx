@@ -5,7 +5,20 @@ import { lastActivityLabel } from './last-activity-label';
 import { sourceName } from './source-name';
 
 /** One session: its title (two lines at most, whole in the tooltip), when, how many calls, and the first paths they touched. */
-export function SessionRow({ session, current, now, onOpen }: { session: SessionSummary; current: boolean; now: number; onOpen: () => void }) {
+export function SessionRow({
+  session,
+  current,
+  now,
+  onOpen,
+  subagent = false,
+}: {
+  session: SessionSummary;
+  current: boolean;
+  now: number;
+  onOpen: () => void;
+  /** Started by an Agent/Task call of the session listed above it. */
+  subagent?: boolean;
+}) {
   const title = session.title || 'Untitled session';
   return (
     <button type="button" className="session-list__item" aria-current={current ? 'true' : undefined} onClick={onOpen}>
@@ -13,6 +26,11 @@ export function SessionRow({ session, current, now, onOpen }: { session: Session
         <VisibleText text={title} />
       </span>
       <span className="session-list__meta">
+        {subagent && (
+          <span className="session-list__subagent-label" title="A subagent's session, started by a call of the session above">
+            subagent
+          </span>
+        )}
         {session.source !== 'toolcards' && (
           <span className="session-list__source" data-source={session.source} title={`${sourceName(session.source)} session (read-only)`}>
             {sourceName(session.source)}
