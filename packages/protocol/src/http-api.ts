@@ -25,6 +25,8 @@ export const sessionSummarySchema = z.object({
   paths: z.array(z.string()).max(3),
   /** Who wrote the session (summaries saved before sources existed are toolcards'). */
   source: sessionSourceSchema.default('toolcards'),
+  /** A mirrored session's records its importer did not recognise (format drift): how many, and of which types. */
+  notUnderstood: z.object({ total: z.number().int().min(1), types: z.array(z.string().max(80)).max(10) }).optional(),
   /** A subagent's session: the session whose Agent/Task call started it (listed under it). */
   parentId: sessionIdSchema.optional(),
 });

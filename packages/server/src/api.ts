@@ -19,7 +19,7 @@ export interface ApiDeps {
   workspaceRoot: string;
   fullResults: FullResults;
   /** Other agents' sessions: the agent's own title for a mirror (its rename or summary line), when it gave one. */
-  agentTitles?: { titleOf(id: string): string | undefined };
+  agentTitles?: { titleOf(id: string): string | undefined; notUnderstoodOf?(id: string): SessionSummary['notUnderstood'] };
 }
 
 /**
@@ -77,8 +77,10 @@ async function answer(req: IncomingMessage, res: ServerResponse, url: URL, deps:
       // This workspace's sessions, and every mirrored agent session (grouped by its folder in the panel).
       const listed = all === '1' || all === 'true' ? every : every.filter((summary) => summary.cwd === deps.workspaceRoot || summary.source !== 'toolcards');
       const sessions = listed.map((summary) => {
-        const own = summary.source === 'toolcards' ? undefined : clipTitle(deps.agentTitles?.titleOf(summary.id) ?? '');
-        return own === undefined ? summary : { ...summary, title: own };
+        if (summary.source === 'toolcards') return summary;
+        const own = clipTitle(deps.agentTitles?.titleOf(summary.id) ?? '');
+        const notUnderstood = deps.agentTitles?.notUnderstoodOf?.(summary.id);
+        return { ...summary, ...(own === undefined ? {} : { title: own }), ...(notUnderstood === undefined ? {} : { notUnderstood }) };
       });
       return sendJson(res, 200, { sessions } satisfies SessionListResponse);
     }

@@ -5,6 +5,7 @@ import type { SessionStore } from '@toolcards/session';
 import type { SessionRegistry } from '../session-registry';
 import { mirrorIdOf } from './mirror-id';
 import { MirrorIndex } from './mirror-index';
+import type { NotUnderstood } from './not-understood-summary';
 import { discoverTranscripts, transcriptPathShape } from './transcript-discovery';
 import type { TranscriptFolder } from './transcript-folders';
 import { TranscriptMirror, type MirrorSink } from './transcript-mirror';
@@ -61,6 +62,12 @@ export class AgentSessions {
   titleOf(id: string): string | undefined {
     const path = this.pathById.get(id);
     return path === undefined ? undefined : this.index.get(path)?.title;
+  }
+
+  /** The records of a mirrored session's transcript its importer did not recognise, when there were any. */
+  notUnderstoodOf(id: string): NotUnderstood | undefined {
+    const path = this.pathById.get(id);
+    return path === undefined ? undefined : this.index.get(path)?.notUnderstood;
   }
 
   async close(): Promise<void> {

@@ -15,6 +15,8 @@ const mirroredTranscriptSchema = z.object({
   mtimeMs: z.number(),
   /** The agent's own title for the session (importer facts). */
   title: z.string().optional(),
+  /** Records the importer did not recognise (format drift), as the session's summary reports them. */
+  notUnderstood: z.object({ total: z.number().int().min(1), types: z.array(z.string()) }).optional(),
 });
 export type MirroredTranscript = z.infer<typeof mirroredTranscriptSchema>;
 

@@ -2,6 +2,7 @@ import { open, stat } from 'node:fs/promises';
 import type { ImportedEvent, ImportedSource, TranscriptImporter } from '@toolcards/importers';
 import { completeLines } from './complete-lines';
 import type { MirrorIndex } from './mirror-index';
+import { notUnderstoodSummary, type NotUnderstood } from './not-understood-summary';
 
 /** Where a mirror's events go: a toolcards session log in the data dir (agent-sessions.ts gives the real one). */
 export interface MirrorSink {
@@ -109,6 +110,7 @@ export class TranscriptMirror {
       size: file.size,
       mtimeMs: file.mtimeMs,
       ...(this.importer.facts().title !== undefined ? { title: this.importer.facts().title } : {}),
+      ...notUnderstoodEntry(this.importer),
     });
   }
 
@@ -149,6 +151,11 @@ export class TranscriptMirror {
     }
     await this.deps.sink.append(this.id, events);
   }
+}
+
+function notUnderstoodEntry(importer: TranscriptImporter): { notUnderstood?: NotUnderstood } {
+  const notUnderstood = notUnderstoodSummary(importer.notUnderstood());
+  return notUnderstood === undefined ? {} : { notUnderstood };
 }
 
 function sameFile(known: { dev: number; ino: number }, file: { dev: number; ino: number }): boolean {
