@@ -2,6 +2,7 @@ import type { SessionSummary } from '@toolcards/protocol';
 import { escapedText } from '../cards/text/invisible-characters';
 import { VisibleText } from '../cards/text/visible-text';
 import { lastActivityLabel } from './last-activity-label';
+import { NotUnderstoodNote } from './not-understood-note';
 import { sourceName } from './source-name';
 
 /** One session: its title (two lines at most, whole in the tooltip), when, how many calls, and the first paths they touched. */
@@ -51,6 +52,7 @@ export function SessionRow({
           ))}
         </span>
       )}
+      {session.notUnderstood !== undefined && <NotUnderstoodNote notUnderstood={session.notUnderstood} />}
     </button>
   );
 }
