@@ -146,7 +146,7 @@ describe('the complete result’s rows', () => {
   it('link a full glob’s paths at their first line', async () => {
     const user = userEvent.setup();
     withEditor(vscodeAt, <SearchCard view={searchPathsFixtures.truncated} fullResult={paths} />);
-    await user.click(screen.getByRole('button', { name: /^Show all / }));
+    await user.click(screen.getByRole('button', { name: /^Show all [\d,]+$/ }));
     const list = await screen.findByRole('list', { name: 'All 2 files' });
     const link = await within(list).findByRole('link', { name: 'Open in editor — src/b.ts:1' });
     expect(link.getAttribute('href')).toBe('vscode://file/home/me/my%20project/src/b.ts:1:1');
