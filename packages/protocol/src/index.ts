@@ -8,6 +8,7 @@ export * from './view-schemas';
 export * from './zod-issues';
 export * from './narrowing';
 export * from './search-view';
+export * from './subagent-session-id';
 // The cards of a coding agent's shell commands, edits and plans: schema, type, narrowing.
 export {
   terminalMetaSchema,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { diffResultViewSchema } from './diff-view';
+import { sessionIdSchema } from './events';
 import { planResultViewSchema } from './plan-view';
 import { searchResultViewSchema } from './search-view';
 import { terminalResultViewSchema } from './terminal-view';
@@ -66,6 +67,8 @@ export const genericResultViewSchema = z.object({
   card: z.literal('generic'),
   title,
   content: z.string().optional(),
+  /** A session this result started (a Claude Code subagent's): the card links to it. */
+  session: sessionIdSchema.optional(),
 });
 
 export const readResultViewSchema = z

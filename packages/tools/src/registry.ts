@@ -128,7 +128,7 @@ export function presentResult(
 ): ToolResultView | undefined {
   try {
     const tool = findTool(name);
-    if (tool === undefined) return agentCardView(result.meta);
+    if (tool === undefined) return agentCardView(result.meta, result.content.map((block) => block.text).join('\n'));
     const parsed = argsForView(tool, args);
     return parsed.ok ? tool.presentResult(parsed.args, result) : undefined;
   } catch (error) {

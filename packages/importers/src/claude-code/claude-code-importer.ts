@@ -251,7 +251,7 @@ export function createClaudeCodeImporter(): TranscriptImporter {
     answered.add(callId);
     const isError = booleanField(block, 'is_error') === true;
     const mapped = mapToolResult(
-      { call: pending.call, input: pending.input, cwd: facts.cwd, shellCwd: pending.lineCwd, shellCommand: (id) => shells.get(id) },
+      { call: pending.call, input: pending.input, cwd: facts.cwd, agentSessionId: facts.agentSessionId, shellCwd: pending.lineCwd, shellCommand: (id) => shells.get(id) },
       resultText(block.content),
       isError,
       toolUseResult,

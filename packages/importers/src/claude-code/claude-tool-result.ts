@@ -1,4 +1,5 @@
 import {
+  claudeSubagentSessionId,
   readMetaFromMeta,
   searchMetaFromMeta,
   terminalMetaFromMeta,
@@ -29,6 +30,8 @@ export interface CallContext {
   input: Fields;
   /** The session's folder: paths inside it are shown relative to it. */
   cwd: string | undefined;
+  /** The agent's own session uuid (a subagent's session is named after it). */
+  agentSessionId?: string | undefined;
   /** Where the agent was when it made the call (a shell's working folder). */
   shellCwd: string | undefined;
   /** The command a background shell runs, by shell id (BashOutput/KillBash name it). */
@@ -115,8 +118,13 @@ export function mapToolResult(context: CallContext, rawText: string, isError: bo
       const meta = todoPlanMeta(input, toolUseResult);
       return meta === undefined ? plain : { ...plain, meta: plan(meta) };
     }
-    case 'other':
-      return plain;
+    case 'other': {
+      // An Agent/Task call that started a subagent: name its session (the server mirrors its transcript under that id).
+      const agentId = stringField(asFields(toolUseResult), 'agentId');
+      if (isError || (call.name !== 'Agent' && call.name !== 'Task') || agentId === undefined || context.agentSessionId === undefined) return plain;
+      const session = claudeSubagentSessionId(context.agentSessionId, agentId);
+      return session === undefined ? plain : { ...plain, meta: { subagentSession: session } };
+    }
   }
 }
 

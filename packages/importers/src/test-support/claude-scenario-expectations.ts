@@ -90,10 +90,11 @@ export function expectScenarioCards(session: MappedSession, workspace: string, f
   expect(oneFile?.shape === 'matches' && oneFile.files).toEqual([{ path: 'src/beta.ts', matches: expected(BETA_TS) }]);
   const failedEdit = callOf(session, 'toolu_edit_fail', 'Edit');
   expect(failedEdit.result).toEqual({ text: 'String to replace not found in file.\nString: not in the file', isError: true });
-  // Agent: generic, with its prompt and what it answered.
+  // Agent: generic, with its prompt and what it answered, naming the subagent's session (cc-<session>-<agentId>).
   const agent = callOf(session, 'toolu_agent', 'Agent');
   expect(agent.args).toMatchObject({ prompt: SUBAGENT_PROMPT });
-  expect(agent.result?.meta).toBeUndefined();
+  const agentId = /agentId: ([A-Za-z0-9]+)/.exec(agent.result?.text ?? '')?.[1];
+  expect(agent.result?.meta).toEqual({ subagentSession: expect.stringMatching(new RegExp(`^cc-[0-9a-f-]{36}-${agentId}$`)) });
   expect(agent.result?.text).toContain('agent launched');
 
   // TodoWrite: the plan's items in order.

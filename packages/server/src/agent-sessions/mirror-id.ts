@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
-import { SESSION_ID_PATTERN } from '@toolcards/protocol';
+import { claudeSubagentSessionId, SESSION_ID_PATTERN } from '@toolcards/protocol';
 import type { ImportedSource } from '@toolcards/importers';
 import { subagentTranscriptOf } from './subagent-transcript';
 
@@ -17,8 +17,7 @@ const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 export function mirrorIdOf(source: ImportedSource, path: string): string {
   const subagent = source === 'claude-code' ? subagentTranscriptOf(path) : undefined;
   if (subagent) {
-    const id = `cc-${subagent.parentUuid}-${subagent.agentId}`;
-    return SESSION_ID_PATTERN.test(id) ? id : `cc-h${createHash('sha256').update(path).digest('hex').slice(0, 32)}`;
+    return claudeSubagentSessionId(subagent.parentUuid, subagent.agentId) ?? `cc-h${createHash('sha256').update(path).digest('hex').slice(0, 32)}`;
   }
   const uuid = UUID.exec(basename(path))?.[0]?.toLowerCase();
   const id = `${PREFIX[source]}-${uuid ?? `h${createHash('sha256').update(path).digest('hex').slice(0, 32)}`}`;

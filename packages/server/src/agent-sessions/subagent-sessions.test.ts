@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { SessionEvent } from '@toolcards/protocol';
 import { api, useServers } from '../test-support/server-harness';
+import { TestClient } from '../test-support/test-client';
 
 /** A project folder the real Claude Code 2.1.332 wrote: a session whose Agent call ran a subagent (`<uuid>/subagents/agent-<id>.jsonl`). */
 const RECORDED = fileURLToPath(new URL('../../../importers/src/claude-code/fixtures/claude-code-2.1.332-with-subagent', import.meta.url));
@@ -37,5 +38,17 @@ describe('Claude Code subagent sessions, mirrored', () => {
     expect(calls.map((event) => event.type === 'tool/call' && event.data.name)).toContain('read');
     expect(events.some((event) => event.type === 'tool/result')).toBe(true);
     expect(calls.some((event) => event.type === 'tool/call' && event.data.name === 'Agent')).toBe(false);
+
+    // The parent's Agent card names the subagent's session, so the page can link to it.
+    const watcher = await TestClient.connect(server.port, { token: server.token });
+    watcher.send({ type: 'subscribe', sessionId: PARENT, afterSeq: -1 });
+    await watcher.waitForFrame('caught-up');
+    const agentCall = watcher.events().find((event) => event.type === 'tool/call' && event.data.name === 'Agent');
+    const agentResult = watcher
+      .eventFrames()
+      .find((frame) => frame.event.type === 'tool/result' && agentCall?.type === 'tool/call' && frame.event.data.callId === agentCall.data.callId);
+    expect(agentResult?.view).toMatchObject({ card: 'generic', session: CHILD });
+    expect((agentResult?.view as { content?: string }).content).toContain('Async agent launched');
+    await watcher.close();
   });
 });

@@ -6,6 +6,7 @@ import { CardTitle } from '../frame/card-title';
 import { countText } from '../frame/count-text';
 import { hasBidiControl } from '../text/invisible-characters';
 import { VisibleText } from '../text/visible-text';
+import { hashForSession } from '../../sessions/session-hash';
 import { collapseOutput } from './collapse-output';
 
 const COLLAPSED_LINES = 30;
@@ -53,6 +54,11 @@ export function GenericCard({ view, isError = false, errorCode, emptyText = 'No 
         <pre className="tc-generic__output">
           <VisibleText text={expanded ? content : collapsed.text} multiline />
         </pre>
+      )}
+      {view.session !== undefined && (
+        <a className="tc-generic__session" href={hashForSession(view.session)}>
+          Open subagent session
+        </a>
       )}
       {collapsed.hiddenLines > 0 && (
         <button type="button" className="tc-card__more" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
