@@ -13,6 +13,8 @@ import { pairwiseRatios } from '../stats';
 const FIXTURE = 'packages/importers/src/claude-code/fixtures/claude-code-2.1.332-scenario.jsonl';
 const AGENT_SESSION = '85804c32-f313-4d87-89d1-9d1d84ffb501';
 const LIVE_LINES = 20;
+/** A live line whose event never comes fails the bench instead of hanging it. */
+const LIVE_TIMEOUT_MS = 60_000;
 
 export const transcriptsBench: BenchDefinition = {
   name: 'transcripts',
@@ -48,7 +50,7 @@ export const transcriptsBench: BenchDefinition = {
       const later = await startServer({ workspace, dataDir, port: 0, transcriptFolders: folders, clientDir: path.join(context.scratch, 'no-client'), report: () => {} });
       await later.agentSessionsReady;
       laterStartMs.push(performance.now() - started);
-      latencyMs.push(...(await liveLatencies(later, transcript, lines)));
+      latencyMs.push(...(await liveLatencies(later, transcript, lines, run)));
       await later.close();
     }
     const what = `${(bytes / 1e6).toFixed(0)} MB transcript (${lineCount.toLocaleString('en-US')} lines)`;
@@ -74,7 +76,7 @@ async function writeRepeated(file: string, lines: readonly string[], target: num
   let lineCount = 0;
   try {
     for (let round = 0; bytes < target; round += 1) {
-      const text = lines.map((line) => line.replaceAll('toolu_', `toolu_r${round}_`)).join('\n') + '\n';
+      const text = lines.map((line) => repeatedLine(line, round)).join('\n') + '\n';
       await handle.write(text);
       bytes += Buffer.byteLength(text);
       lineCount += lines.length;
@@ -85,6 +87,14 @@ async function writeRepeated(file: string, lines: readonly string[], target: num
   return { bytes, lineCount };
 }
 
+/** One line of the scenario for round `round`: fresh tool ids and record uuids (same length, so sizes stay exact). */
+function repeatedLine(line: string, round: number): string {
+  const suffix = round.toString(16).padStart(12, '0');
+  return line
+    .replaceAll('toolu_', `toolu_r${round}_`)
+    .replace(/"(uuid|parentUuid|leafUuid)":"([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-)[0-9a-f]{12}"/g, (_match, key: string, head: string) => `"${key}":"${head}${suffix}"`);
+}
+
 async function readAndParse(file: string): Promise<number> {
   const started = performance.now();
   const reader = createInterface({ input: createReadStream(file), crlfDelay: Infinity });
@@ -93,7 +103,7 @@ async function readAndParse(file: string): Promise<number> {
 }
 
 /** Appends one tool-call line at a time and times until its event reaches a watcher. */
-async function liveLatencies(server: { port: number; token: string }, transcript: string, lines: readonly string[]): Promise<number[]> {
+async function liveLatencies(server: { port: number; token: string }, transcript: string, lines: readonly string[], run: number): Promise<number[]> {
   const socket = new WebSocket(`ws://127.0.0.1:${server.port}/ws?token=${server.token}`, { headers: { Origin: `http://127.0.0.1:${server.port}` } });
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
   let onEvent: ((callId: string) => void) | undefined;
@@ -110,9 +120,15 @@ async function liveLatencies(server: { port: number; token: string }, transcript
   const callLine = lines.find((line) => line.includes('"tool_use"') && line.includes('toolu_glob'))!;
   const latencies: number[] = [];
   for (let index = 0; index < LIVE_LINES; index += 1) {
-    const callId = `toolu_live_${index}`;
-    const arrived = new Promise<number>((resolve) => {
-      onEvent = (id) => id === callId && resolve(performance.now());
+    // Unique per run: the transcript keeps the lines of earlier runs, and a repeated tool id is not a new call.
+    const callId = `toolu_live_${run}_${index}`;
+    const arrived = new Promise<number>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`${callId} never reached the WebSocket (${LIVE_TIMEOUT_MS} ms)`)), LIVE_TIMEOUT_MS);
+      onEvent = (id) => {
+        if (id !== callId) return;
+        clearTimeout(timer);
+        resolve(performance.now());
+      };
     });
     const written = performance.now();
     appendFileSync(transcript, `${callLine.replaceAll('toolu_glob', callId)}\n`);
