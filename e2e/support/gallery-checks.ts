@@ -659,8 +659,14 @@ export function searchPathsFullResult(view: SearchPathsResultView, full: { total
       expect(rendered.length, 'a list of every path is virtualized').toBeLessThan(full.total);
       expect(rendered.length, 'a screenful of paths').toBeGreaterThan(10);
 
-      // The end of the list: its page is fetched once it comes into view.
-      await list.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+      // The end of the list: its page is fetched once it comes into view. The list scrolls with
+      // the timeline (decision 0016), so its scroller is scrolled to the list's end.
+      await list.evaluate((element) => {
+        let scroller = element.parentElement;
+        while (scroller && !/^(auto|scroll)$/.test(getComputedStyle(scroller).overflowY)) scroller = scroller.parentElement;
+        if (!scroller) throw new Error('the complete list has no scroller around it');
+        scroller.scrollTop += element.getBoundingClientRect().bottom - scroller.getBoundingClientRect().bottom;
+      });
       await expect.poll(async () => (await rows()).map((item) => item.index), { message: 'the list scrolled to its last path' }).toContain(full.total - 1);
       await expect.poll(() => rowsOtherThan(rows, row), { message: 'the paths at the end of the list, loaded' }).toEqual([]);
       await expect(list.getByRole('button', { name: row(full.total - 1).name })).toBeVisible();

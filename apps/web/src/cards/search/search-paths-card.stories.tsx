@@ -32,6 +32,14 @@ const showAll: Story['play'] = async ({ canvas, userEvent }) => {
 export const TruncatedCompleteResult: Story = {
   name: 'Truncated paths, complete result',
   args: { view: searchPathsFixtures.truncated, fullResult: fullResultSources.paths },
+  // The complete list scrolls with the timeline (decision 0016): a stand-in for it here.
+  decorators: [
+    (StoryBody) => (
+      <div data-testid="timeline" style={{ height: '80vh', overflowY: 'auto' }}>
+        <StoryBody />
+      </div>
+    ),
+  ],
   play: showAll,
 };
 
