@@ -53,7 +53,7 @@ export default defineConfig({
     // Every browser the es2022 target reaches but Safari before 17 preloads modules itself; there the
     // lazy chunks still load, without the hint (the polyfill cost 0.25 kB gzip of the first paint).
     modulePreload: { polyfill: false },
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: firstPaintChunk() }] } } },
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: firstPaintChunk(), debugName: 'first-paint' }] } } },
   },
   server: { host: '127.0.0.1' },
 });
