@@ -105,7 +105,7 @@ test.describe('the first things a newcomer types', () => {
     await page.goto(toolcards.url);
     // One word for an open socket, before the first session as after it.
     await expect(page.getByRole('banner').getByRole('status')).toHaveText('Connected');
-    await timelineOf(page).getByRole('button', { name: '/glob *' }).click();
+    await timelineOf(page).getByRole('button', { name: '/glob *', exact: true }).click();
     const here = card(page, /^Glob \*$/);
     await expect(here).toContainText('1 file');
     await expect(here.getByRole('button', { name: 'Open package.json' })).toBeVisible();
