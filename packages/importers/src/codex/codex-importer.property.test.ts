@@ -1,100 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { collect } from '../test-support/claude-mapped-session';
+import { describe } from 'vitest';
+import { itMapsAnyLines } from '../test-support/importer-any-lines';
 import { createCodexImporter } from './codex-importer';
 
-/**
- * Any sequence of lines maps without throwing, to events that are valid session events, where a
- * result always follows its call and comes once. The lines are real ones (the rollout the real
- * 0.169.0 CLI wrote for codex-cli.test.ts's scenario, its long harness texts cut, and the 0.58
- * fixture), cut anywhere, with any field replaced by any JSON, mixed with arbitrary text.
- */
-
-const realLines = ['codex-0.169.0-scenario.jsonl', 'codex-0.58.0-handwritten.jsonl'].flatMap((name) =>
-  readFileSync(join(import.meta.dirname, 'fixtures', name), 'utf8').split('\n').filter((text) => text !== ''),
-);
-
-/** Replaces the value at a path of objects and arrays, chosen by the numbers, with `value`. */
-function mutate(record: unknown, choices: number[], value: unknown): unknown {
-  if (choices.length === 0 || record === null || typeof record !== 'object') return value;
-  const [choice, ...rest] = choices;
-  if (Array.isArray(record)) {
-    if (record.length === 0) return value;
-    const index = choice! % record.length;
-    return record.map((item, at) => (at === index ? mutate(item, rest, value) : item));
-  }
-  const keys = Object.keys(record);
-  if (keys.length === 0) return value;
-  const key = keys[choice! % keys.length]!;
-  return { ...record, [key]: mutate((record as Record<string, unknown>)[key], rest, value) };
-}
-
-const realLine = fc.constantFrom(...realLines);
-const anyLine = fc.oneof(
-  realLine,
-  realLine.chain((text) => fc.nat(text.length).map((cut) => text.slice(0, cut))),
-  fc
-    .tuple(realLine, fc.array(fc.nat(), { minLength: 1, maxLength: 6 }), fc.jsonValue())
-    .map(([text, choices, value]) => JSON.stringify(mutate(JSON.parse(text), choices, value))),
-  fc.jsonValue().map((value) => JSON.stringify(value)),
-  fc.string(),
-);
-
+/** The lines the property draws from: the rollout the real 0.169.0 wrote (long harness texts cut) and the hand-written 0.58 one. */
 const transcripts = ['codex-0.169.0-scenario.jsonl', 'codex-0.58.0-handwritten.jsonl'].map((name) =>
   readFileSync(join(import.meta.dirname, 'fixtures', name), 'utf8').split('\n').filter((text) => text !== ''),
 );
 
-/** A real transcript in file order, each line kept, dropped, repeated, cut, mutated or preceded by noise. */
-const damagedTranscript = fc.constantFrom(...transcripts).chain((lines) =>
-  fc
-    .record({
-      ops: fc.array(fc.tuple(fc.constantFrom('keep', 'keep', 'keep', 'drop', 'twice', 'cut', 'mutate', 'noise'), fc.nat(), fc.array(fc.nat(), { minLength: 1, maxLength: 6 })), {
-        minLength: lines.length,
-        maxLength: lines.length,
-      }),
-      value: fc.jsonValue({ maxDepth: 2 }),
-      noise: anyLine,
-    })
-    .map(({ ops, value, noise }) =>
-      ops.flatMap(([op, cut, choices], index) => {
-        const text = lines[index]!;
-        switch (op) {
-          case 'drop':
-            return [];
-          case 'twice':
-            return [text, text];
-          case 'cut':
-            return [text.slice(0, cut % (text.length + 1))];
-          case 'mutate':
-            return [JSON.stringify(mutate(JSON.parse(text), choices, value))];
-          case 'noise':
-            return [noise, text];
-          default:
-            return [text];
-        }
-      }),
-    ),
-);
-
 describe('Codex importer on any lines', () => {
-  it('never throws, and what comes out is a valid, well-ordered session', () => {
-    fc.assert(
-      fc.property(fc.oneof(fc.array(anyLine, { maxLength: 60 }), damagedTranscript), (lines) => {
-        const importer = createCodexImporter();
-        const events = lines.flatMap((text) => importer.feedLine(text));
-        collect(events); // throws on an invalid event, a result before its call, or twice
-        const skipped = importer.skipped();
-        // The guards handle every shape: the last-resort catch in feedLine is never what saves it.
-        expect(skipped.byType['not-understood']).toBeUndefined();
-        expect(Object.values(skipped.byType).reduce((sum, count) => sum + count, 0)).toBe(skipped.total);
-        importer.facts();
-        // The same lines give the same events.
-        const again = createCodexImporter();
-        expect(lines.flatMap((text) => again.feedLine(text))).toEqual(events);
-      }),
-      { numRuns: 200 },
-    );
-  });
+  itMapsAnyLines(createCodexImporter, transcripts, 200);
 });
