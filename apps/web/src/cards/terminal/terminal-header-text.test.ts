@@ -9,6 +9,8 @@ describe('exitBadge', () => {
     ['no status', { exitCode: null }, 'killed', 'killed'],
     ['a signal', { exitCode: null, signal: 'SIGKILL' }, 'killed', 'killed (SIGKILL)'],
     ['a signal beside a status (137 after SIGKILL)', { exitCode: 137, signal: 'SIGKILL' }, 'killed', 'killed (SIGKILL)'],
+    ['a background shell started, no status yet', { exitCode: null, shellId: 'b1x' }, 'background', 'in background'],
+    ['a background shell stopped by a signal', { exitCode: null, shellId: 'b1x', signal: 'SIGTERM' }, 'killed', 'killed (SIGTERM)'],
     ['interrupted, whatever the status', { exitCode: 130, signal: 'SIGINT', interrupted: true }, 'interrupted', 'interrupted'],
   ])('%s', (_, view, tone, text) => {
     expect(exitBadge(view)).toMatchObject({ tone, text });

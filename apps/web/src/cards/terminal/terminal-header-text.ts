@@ -1,7 +1,7 @@
 import type { TerminalResultView } from '@toolcards/protocol';
 
 /** How the command ended, as the exit badge says it. */
-export type ExitTone = 'ok' | 'failed' | 'killed' | 'interrupted';
+export type ExitTone = 'ok' | 'failed' | 'killed' | 'interrupted' | 'background';
 
 export interface ExitBadge {
   tone: ExitTone;
@@ -12,11 +12,15 @@ export interface ExitBadge {
 
 /**
  * The exit badge: interrupted wins (someone stopped it, whatever the status says), then killed
- * (a signal, or no exit status at all), then the status itself.
+ * (a signal), then a background shell's start (no status yet: it goes on running), then no
+ * status at all (killed), then the status itself.
  */
-export function exitBadge(view: Pick<TerminalResultView, 'exitCode' | 'signal' | 'interrupted'>): ExitBadge {
+export function exitBadge(view: Pick<TerminalResultView, 'exitCode' | 'signal' | 'interrupted' | 'shellId'>): ExitBadge {
   if (view.interrupted === true) return { tone: 'interrupted', text: 'interrupted', title: 'Stopped before it ended' };
   if (view.signal !== undefined) return { tone: 'killed', text: `killed (${view.signal})`, title: `Ended by ${view.signal}` };
+  if (view.exitCode === null && view.shellId !== undefined) {
+    return { tone: 'background', text: 'in background', title: `Started in background shell ${view.shellId}: its output comes through the calls that read it` };
+  }
   if (view.exitCode === null) return { tone: 'killed', text: 'killed', title: 'Ended without an exit status' };
   if (view.exitCode === 0) return { tone: 'ok', text: 'exit 0', title: 'Exited with status 0 (success)' };
   return { tone: 'failed', text: `exit ${view.exitCode}`, title: `Exited with status ${view.exitCode}` };
