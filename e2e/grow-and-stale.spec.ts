@@ -40,7 +40,8 @@ test('a read card grows above and below, in place, to the file’s edges; the ad
   await read.getByRole('button', { name: 'Show 50 lines below' }).click();
   await read.getByRole('button', { name: 'Show 6 lines below' }).click();
   await expect(read.getByRole('button', { name: /lines below/ })).toHaveCount(0);
-  expect(await gutterNumbers(read)).toEqual(Array.from({ length: 120 }, (_, index) => index + 1));
+  // The grown rows are drawn in the frames after the click.
+  await expect.poll(() => gutterNumbers(read)).toEqual(Array.from({ length: 120 }, (_, index) => index + 1));
 
   await expect(read.locator('.tc-read__row.is-added')).toHaveCount(110);
   await expect(read.locator('.tc-read__row.is-added').first()).toHaveAttribute('title', "not part of the agent's read");
