@@ -11,7 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-export const SERVER_ENTRY = 'packages/server/src/cli.ts';
+export const SERVER_ENTRY = 'packages/server/src/cli/cli.ts';
 /** The bundle's entry: what bin/toolcards.mjs and `npm start` import. */
 export const SERVER_BUNDLE = 'dist/cli.mjs';
 

@@ -10,14 +10,14 @@ import type { BadFrameLimits } from './bad-frame-budget';
 import { createHttpServer } from './http-server';
 import type { ModelDriver } from './model-driver';
 import { outbound } from './outbound-frames';
-import { SERVER_VERSION } from './server-version';
+import { SERVER_VERSION } from './package/server-version';
 import { SessionRegistry, type ToolsApi } from './session-registry';
 import { StaticSite } from './static-files';
 import { DEFAULT_DELIVERY_LIMITS, type DeliveryLimits } from './subscription/backpressure';
 import { callView, describePresenterFailure, type PresenterFailure, type PresenterFailureHook } from './view-computation';
 import { WebSocketHub } from './websocket';
 import { FullResults } from './full-result/full-results';
-import { PACKAGE_ROOT } from './package-root';
+import { PACKAGE_ROOT } from './package/package-root';
 import { AgentSessions } from './agent-sessions/agent-sessions';
 import type { TranscriptFolder } from './agent-sessions/transcript-folders';
 
@@ -27,7 +27,7 @@ export type { ToolsApi } from './session-registry';
 export type { DeliveryLimits } from './subscription/backpressure';
 export type { BadFrameLimits } from './bad-frame-budget';
 export type { PresenterFailure } from './view-computation';
-export { SERVER_VERSION } from './server-version';
+export { SERVER_VERSION } from './package/server-version';
 export type { TranscriptFolder } from './agent-sessions/transcript-folders';
 
 export interface StartServerOptions {
@@ -89,6 +89,8 @@ export interface RunningServer {
   close(): Promise<void>;
   /** Settles once the agents' transcripts found at start are mirrored (at once without transcriptFolders). */
   agentSessionsReady: Promise<void>;
+  /** Settles once they are all listed (those never mapped from their heads, before the mapping). */
+  agentSessionsListed: Promise<void>;
 }
 
 export class PortInUseError extends Error {
@@ -153,6 +155,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     limits,
     toolSlots: { queue: new SlotQueue(), limit: maxRunningTools },
     report,
+    // A page opening a mirror not mapped yet waits for its mapping (set below, once the folders are walked).
+    untilViewable: (id) => agentSessions?.untilViewable(id) ?? Promise.resolve(),
   });
   const hub = new WebSocketHub({
     registry,
@@ -163,7 +167,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   });
   // Mapped in the background (started here, not awaited): the URL is printed before a first start has indexed every transcript.
   const folders = options.transcriptFolders ?? [];
-  const agentSessions = folders.length === 0 ? undefined : await AgentSessions.start({ folders, dataDir: options.dataDir, store, registry, report });
+  let agentSessions: AgentSessions | undefined;
+  agentSessions = folders.length === 0 ? undefined : await AgentSessions.start({ folders, dataDir: options.dataDir, store, registry, report });
   const site = await StaticSite.open(options.clientDir ?? DEFAULT_CLIENT_DIR);
   let port = options.port ?? 3080;
   const server = createHttpServer({
@@ -212,6 +217,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     clientBuilt: site.built,
     close,
     agentSessionsReady: agentSessions?.ready ?? Promise.resolve(),
+    agentSessionsListed: agentSessions?.listed ?? Promise.resolve(),
   };
 }
 

@@ -4,11 +4,11 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { until } from '../../tools/src/test-support/until';
-import { useServers } from './test-support/server-harness';
+import { until } from '../../../tools/src/test-support/until';
+import { useServers } from '../test-support/server-harness';
 
 /** scripts/start.mjs (`npm start`): when it rebuilds the client and the server bundle. */
-const startScript = new URL('../../../scripts/start.mjs', import.meta.url).href;
+const startScript = new URL('../../../../scripts/start.mjs', import.meta.url).href;
 const { clientBuildReason, serverBuildReason, runQuietly } = (await import(startScript)) as {
   clientBuildReason(root: string): string | undefined;
   serverBuildReason(root: string): string | undefined;
@@ -47,7 +47,7 @@ describe('npm start: server bundle freshness', () => {
 
   it('builds when there is no bundle', async () => {
     const root = await servers.tempDir();
-    await touch(join(root, 'packages/server/src/cli.ts'), 100);
+    await touch(join(root, 'packages/server/src/cli/cli.ts'), 100);
     expect(serverBuildReason(root)).toBe('the server is not built yet');
   });
 

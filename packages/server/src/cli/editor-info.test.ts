@@ -1,8 +1,8 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { main } from './cli';
-import { api, useServers } from './test-support/server-harness';
-import { TestClient } from './test-support/test-client';
+import { api, useServers } from '../test-support/server-harness';
+import { TestClient } from '../test-support/test-client';
 
 describe('the editor the cards link to', () => {
   const servers = useServers();

@@ -2,11 +2,11 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CLIENT_DIR, SERVER_VERSION } from './index';
+import { DEFAULT_CLIENT_DIR, SERVER_VERSION } from '../index';
 import { findPackageRoot, PACKAGE_ROOT } from './package-root';
-import { useServers } from './test-support/server-harness';
+import { useServers } from '../test-support/server-harness';
 
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
 
 describe('the toolcards package root', () => {
   const servers = useServers();

@@ -2,10 +2,10 @@ import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { defaultOpen, parseCliArgs, USAGE, type ServeArgs } from './cli-args';
 import { editorSetting } from './editor-setting';
-import { transcriptFolders } from './agent-sessions/transcript-folders';
-import type { RunningServer } from './index';
-import type { ModelDriver } from './model-driver';
-import { SERVER_VERSION } from './server-version';
+import { transcriptFolders } from '../agent-sessions/transcript-folders';
+import type { RunningServer } from '../index';
+import type { ModelDriver } from '../model-driver';
+import { SERVER_VERSION } from '../package/server-version';
 
 export interface CliIo {
   stdout: NodeJS.WritableStream & { isTTY?: boolean };
@@ -54,8 +54,8 @@ async function serve(args: ServeArgs, io: CliIo): Promise<number> {
   const [{ resolveDataDir }, { savedAccessToken }, { PortInUseError, startServer, WorkspaceError }, { modelSetupFrom }] = await Promise.all([
     import('@toolcards/session'),
     import('./saved-token'),
-    import('./index'),
-    import('./model/model-setup'),
+    import('../index'),
+    import('../model/model-setup'),
   ]);
   // Probed while the server starts (once; tool calls reuse it), so the warning comes with the banner.
   const { ripgrepSandboxSupport, sandboxWarning } = await import('@toolcards/tools');

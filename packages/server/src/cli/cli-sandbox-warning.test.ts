@@ -1,9 +1,9 @@
 import { mkdir, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { until } from '../../tools/src/test-support/until';
-import { spawnCli, waitForStartUrl, type CliProcess } from './test-support/cli-process';
-import { makeWorkspace, useServers } from './test-support/server-harness';
+import { until } from '../../../tools/src/test-support/until';
+import { spawnCli, waitForStartUrl, type CliProcess } from '../test-support/cli-process';
+import { makeWorkspace, useServers } from '../test-support/server-harness';
 
 const WARNING = /^toolcards: warning: bubblewrap \(bwrap\) is not installed; .*Install bubblewrap for race-proof workspace confinement \(apt install bubblewrap\)\.$/m;
 

@@ -2,11 +2,11 @@ import { appendFile, readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { spawnCli, waitForStartUrl, type CliProcess } from './test-support/cli-process';
-import { api, createSession, makeWorkspace, useServers } from './test-support/server-harness';
-import { historyItem } from './subscription/history-item';
-import type { EventView } from './view-computation';
-import { TestClient, type EventFrame } from './test-support/test-client';
+import { spawnCli, waitForStartUrl, type CliProcess } from '../test-support/cli-process';
+import { api, createSession, makeWorkspace, useServers } from '../test-support/server-harness';
+import { historyItem } from '../subscription/history-item';
+import type { EventView } from '../view-computation';
+import { TestClient, type EventFrame } from '../test-support/test-client';
 
 /** What a client renders: each event with its view. */
 /** What a card is drawn from: history sends results lean, so live frames are compared in that form. */
