@@ -79,6 +79,75 @@ module.exports = {
       from: { path: '^(packages/[^/]+|apps/web)/', pathNot: NOT_PRODUCT },
       to: { path: '^(packages/[^/]+|apps/web)/', pathNot: '^$1/', dependencyTypesNot: ['aliased-workspace'] },
     },
+    // Inside the web app, folders flow one way too (docs/decisions/0018-web-folders.md):
+    //   net (the server: HTTP, socket, frames)   model (rows, addressing, history window)   ui (shared UI primitives)
+    //     ^ store (the client's state: imports net and model only)
+    //       ^ the React features (app, timeline, cards, find, files-seen, composer, sessions, highlight)
+    // A feature may import net, model, ui and store; none of those imports a feature, and
+    // net, model and ui import no other web folder. Before these rules 10 imports ran back
+    // up (store -> timeline 3, store -> sessions 5, store -> cards 1, the socket -> the store's
+    // types 1); none is left, and none is excused. Tests and stories may import anything.
+    {
+      name: 'web-net-imports-no-web-folder',
+      comment: "net/ is the client's link to the server (HTTP API, socket, frame parsing): it imports protocol only, no other web folder.",
+      severity: 'error',
+      from: { path: '^apps/web/src/net/', pathNot: NOT_PRODUCT },
+      to: { path: '^apps/web/src/(?!net/)' },
+    },
+    {
+      name: 'web-model-imports-no-web-folder',
+      comment: 'model/ is plain data and logic (timeline rows, addresses, the history window): no React, no socket, no other web folder.',
+      severity: 'error',
+      from: { path: '^apps/web/src/model/', pathNot: NOT_PRODUCT },
+      to: { path: '^apps/web/src/(?!model/)' },
+    },
+    {
+      name: 'web-ui-imports-no-web-folder',
+      comment: 'ui/ holds UI primitives any feature uses (load-failure boundary, query toggles, virtualizer options): they know no feature.',
+      severity: 'error',
+      from: { path: '^apps/web/src/ui/', pathNot: NOT_PRODUCT },
+      to: { path: '^apps/web/src/(?!ui/)' },
+    },
+    {
+      name: 'web-store-imports-net-and-model-only',
+      comment: "store/ is the client's state, fed by net and built of model: the features read it, it never reads a feature.",
+      severity: 'error',
+      from: { path: '^apps/web/src/store/', pathNot: NOT_PRODUCT },
+      to: { path: '^apps/web/src/(?!store/|net/|model/)' },
+    },
+    // Inside the server, folders flow one way too (docs/decisions/0019-server-folders.md):
+    //   cli -> index.ts -> http, ws -> runtime (+ runtime/subscription) -> the features
+    //   (file-views, files-seen, full-result, session-search, agent-sessions), model, package -> wire
+    // http/ and ws/ meet only in runtime (and index.ts wires them together); wire/ is the
+    // bottom. Tests and test support may import anything.
+    {
+      name: 'server-wire-imports-no-server-folder',
+      comment: 'wire/ is what goes over the wire (frames, error codes, the HTTP answer for a known failure): it imports no other server folder.',
+      severity: 'error',
+      from: { path: '^packages/server/src/wire/', pathNot: NOT_PRODUCT },
+      to: { path: '^packages/server/src/(?!wire/)' },
+    },
+    {
+      name: 'server-http-and-ws-apart',
+      comment: 'http/ (the page, the API, auth) and ws/ (the WebSocket) do not import each other: both use runtime, index.ts joins them.',
+      severity: 'error',
+      from: { path: '^packages/server/src/(http|ws)/', pathNot: NOT_PRODUCT },
+      to: { path: '^packages/server/src/(http|ws)/', pathNot: '^packages/server/src/$1/' },
+    },
+    {
+      name: 'server-runtime-below-the-transports',
+      comment: 'The running sessions and what they use know nothing of HTTP, the WebSocket, the CLI or the entry that wires them.',
+      severity: 'error',
+      from: { path: '^packages/server/src/(runtime|model|package|wire|file-views|files-seen|full-result|session-search|agent-sessions)/', pathNot: NOT_PRODUCT },
+      to: { path: '^packages/server/src/((http|ws|cli)/|index\\.ts$)' },
+    },
+    {
+      name: 'server-nothing-imports-the-cli',
+      comment: 'cli/ is the top: it starts the server through index.ts; no server module imports it back.',
+      severity: 'error',
+      from: { path: '^packages/server/src/', pathNot: ['^packages/server/src/cli/', ...NOT_PRODUCT] },
+      to: { path: '^packages/server/src/cli/' },
+    },
     {
       name: 'no-circular',
       comment: 'Import cycles make load order matter and layers meaningless.',

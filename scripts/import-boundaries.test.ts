@@ -143,6 +143,19 @@ describe('a workspace that breaks the rules', () => {
     );
     // A web test may use another package's test support, and nothing else of it.
     write('apps/web/src/app.test.ts', "import { helper } from '../../../packages/tools/src/test-support/helper';\nexport const t = helper;\n");
+    // Web folders: net, model and ui import no other web folder, store imports net and model
+    // only; each of the four reaches up once here. A feature imports all of them (allowed), and
+    // so may a test inside net.
+    write('apps/web/src/timeline/row-view.ts', 'export const rowView = 1;\n');
+    write('apps/web/src/net/socket.ts', "import { state } from '../store/state';\nexport const socket = state;\n");
+    write('apps/web/src/net/socket.test.ts', "import { state } from '../store/state';\nimport { socket } from './socket';\nexport const t = [state, socket];\n");
+    write('apps/web/src/model/rows.ts', "import { rowView } from '../timeline/row-view';\nexport const rows = rowView;\n");
+    write('apps/web/src/ui/toggles.ts', "import { rows } from '../model/rows';\nexport const toggles = rows;\n");
+    write('apps/web/src/store/state.ts', "import { rowView } from '../timeline/row-view';\nexport const state = rowView;\n");
+    write(
+      'apps/web/src/app/shell.ts',
+      "import { socket } from '../net/socket';\nimport { rows } from '../model/rows';\nimport { toggles } from '../ui/toggles';\nimport { state } from '../store/state';\nexport const shell = [socket, rows, toggles, state];\n",
+    );
 
     const args = ['--config', CONFIG, 'packages', 'apps/web/src'];
     [cruise, cli] = await Promise.all([cruiseJson(root, args), runDepcruise(root, [...args, '--output-type', 'err-long'])]);
@@ -152,7 +165,7 @@ describe('a workspace that breaks the rules', () => {
     if (root) rmSync(root, { recursive: true, force: true });
   });
 
-  it('fails the import-boundary check, naming each rule broken', () => {
+  it('fails the import-boundary check, naming each rule broken (the web folders\' one-way rules too)', () => {
     expect(cruise.summary.violations.map(violationText).sort()).toEqual(
       [
         'web-imports-only-protocol: apps/web/src/app.ts → packages/server/src/index.ts',
@@ -163,14 +176,19 @@ describe('a workspace that breaks the rules', () => {
         'tools-does-not-import-session: packages/tools/src/session-bridge.ts → packages/session/src/index.ts',
         'product-does-not-import-test-support: packages/tools/src/index.ts → packages/tools/src/test-support/helper.ts',
         'no-non-package-json: packages/tools/src/index.ts → node_modules/left-pad/index.js',
+        'web-net-imports-no-web-folder: apps/web/src/net/socket.ts → apps/web/src/store/state.ts',
+        'web-model-imports-no-web-folder: apps/web/src/model/rows.ts → apps/web/src/timeline/row-view.ts',
+        'web-ui-imports-no-web-folder: apps/web/src/ui/toggles.ts → apps/web/src/model/rows.ts',
+        'web-store-imports-net-and-model-only: apps/web/src/store/state.ts → apps/web/src/timeline/row-view.ts',
       ].sort(),
     );
   });
 
   it('makes the CLI, as npm run lint:imports runs it, exit non-zero and say which rule', () => {
-    expect(cli.exitCode).toBe(8);
+    expect(cli.exitCode).toBe(12);
     expect(cli.stdout).toContain('error web-imports-only-protocol: apps/web/src/app.ts → packages/server/src/index.ts\n    The web app runs in the browser');
-    expect(cli.stdout).toContain('x 8 dependency violations (8 errors, 0 warnings)');
+    expect(cli.stdout).toContain('error web-store-imports-net-and-model-only: apps/web/src/store/state.ts → apps/web/src/timeline/row-view.ts\n    store/ is the client');
+    expect(cli.stdout).toContain('x 12 dependency violations (12 errors, 0 warnings)');
   });
 
   it('fails the declared-dependencies check on an undeclared and an unused package', () => {

@@ -1,4 +1,4 @@
-import type { SocketLike } from '../../apps/web/src/store/session-connection';
+import type { SocketLike } from '../../apps/web/src/net/session-connection';
 import type { FrameSourceReply, FrameSourceRequest } from './frame-source-messages';
 import type { SessionShape } from './session-events';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { App } from './app';
 import { clientForTests } from '../test-support/client-for-tests';
-import { UnauthorizedError } from '../sessions/server-api';
+import { UnauthorizedError } from '../net/server-api';
 
 describe('App without a usable token', () => {
   it('explains where the URL with the token is, instead of failing', () => {

@@ -1,5 +1,5 @@
 import { WEBSOCKET_PATH } from '@toolcards/protocol';
-import { ServerApi } from '../sessions/server-api';
+import { ServerApi } from '../net/server-api';
 import { SessionClient } from '../store/session-client';
 import { SessionStore } from '../store/session-store';
 import { prepareLiveResult } from '../timeline/prepare-live-result';

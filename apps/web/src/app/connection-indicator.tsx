@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { assertNever } from '@toolcards/protocol';
 import { useClient, useSessionState } from '../store/client-context';
-import type { ConnectionState } from '../store/session-store';
+import type { ConnectionState } from '../net/session-connection';
 
 function secondsUntil(retryAt: number | undefined, now: number): number | undefined {
   return retryAt === undefined ? undefined : Math.max(0, Math.ceil((retryAt - now) / 1000));

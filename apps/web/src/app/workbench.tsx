@@ -7,7 +7,7 @@ import { FilesAside } from '../files-seen/files-aside';
 import { SessionFilesSeenProvider } from '../files-seen/files-seen-provider';
 import { useFilesPanel } from '../files-seen/use-files-panel';
 import { AppHeader } from './app-header';
-import { LoadFailure, LoadFailureBoundary } from './load-failure-boundary';
+import { LoadFailure, LoadFailureBoundary } from '../ui/load-failure-boundary';
 import { NoTokenScreen } from './no-token-screen';
 import { NoticeList } from './notice-list';
 import { SessionEditorProvider } from './session-editor-provider';

@@ -1,5 +1,5 @@
 import type { FileLinesResponse, ReadFreshnessState, ReadResultView, SearchMatchesResultView } from '@toolcards/protocol';
-import type { FileSource } from './read/file-source';
+import type { FileSource } from '../net/file-source';
 
 /**
  * A file as it is "now" for the gallery's cards that look beyond their logged result

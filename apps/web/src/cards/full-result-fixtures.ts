@@ -5,7 +5,7 @@
  */
 import type { FullResultOutline, FullResultPage } from '@toolcards/protocol';
 import { searchMatchesFixtures, searchPathsFixtures } from './fixtures';
-import type { FullResultSource } from './search/full-result-source';
+import type { FullResultSource } from '../net/full-result-source';
 
 export interface FullMatch {
   lineNumber: number;

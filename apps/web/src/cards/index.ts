@@ -5,10 +5,10 @@ export { viewForCall, viewForResult, type ResultForView } from './view-for-resul
 export { GenericCard } from './generic/generic-card';
 export { ReadCard, type ReadNextRequest } from './read/read-card';
 export { SearchCard } from './search/search-card';
-export type { FullResultSource } from './search/full-result-source';
+export type { FullResultSource } from '../net/full-result-source';
 /** Where the cards' "Open in editor" links go; without it cards offer Copy path:line only. */
 export { EditorProvider, type EditorTarget } from './frame/editor-context';
-export type { FileSource } from './read/file-source';
+export type { FileSource } from '../net/file-source';
 /** Warm the highlight worker for a language when idle (e.g. the app's likely languages at startup). */
 export { warmHighlight } from '../highlight/highlight-client';
 /** Text with invisible, control and bidi characters shown as chips, for other surfaces that show file names or tool text. */

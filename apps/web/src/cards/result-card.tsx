@@ -1,12 +1,12 @@
 import { lazy, type ReactNode } from 'react';
 import type { CallLocation, ToolResultView } from '@toolcards/protocol';
-import { LoadFailureBoundary } from '../app/load-failure-boundary';
+import { LoadFailureBoundary } from '../ui/load-failure-boundary';
 import { GenericCard } from './generic/generic-card';
 import { ReadCard, type ReadNextRequest } from './read/read-card';
 import { SearchMatchesCard } from './search/search-matches-card';
 import { SearchPathsCard } from './search/search-paths-card';
-import type { FullResultSource } from './search/full-result-source';
-import type { FileSource } from './read/file-source';
+import type { FullResultSource } from '../net/full-result-source';
+import type { FileSource } from '../net/file-source';
 import { diffPlainText, planPlainText, terminalPlainText } from './view-plain-text';
 
 // A coding agent's cards load on first use, out of the entry chunk (initial JS ≤ 150 kB gzip).

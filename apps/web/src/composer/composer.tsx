@@ -1,7 +1,7 @@
 import { lazy, useCallback, useRef, useState, type KeyboardEvent } from 'react';
 import { assertNever } from '@toolcards/protocol';
 import { useClient, useSessionState } from '../store/client-context';
-import { LoadFailure, LoadFailureBoundary } from '../app/load-failure-boundary';
+import { LoadFailure, LoadFailureBoundary } from '../ui/load-failure-boundary';
 import { MirroredSessionNote } from './mirrored-session-note';
 import { NoModelNote } from './no-model-note';
 import { composerHistory, recallNext, recallPrevious, rememberInput, type ComposerHistory } from './composer-history';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TimelineRow, ToolRow } from '../timeline/timeline-row';
+import type { TimelineRow, ToolRow } from '../model/timeline-row';
 import { grepPathMissing } from './grep-path-missing';
 
 const SENT = { pattern: 'export', path: 'default' };

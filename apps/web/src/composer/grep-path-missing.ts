@@ -1,4 +1,4 @@
-import type { TimelineRow } from '../timeline/timeline-row';
+import type { TimelineRow } from '../model/timeline-row';
 import type { GrepCommandArgs } from './parse-composer-command';
 
 /**

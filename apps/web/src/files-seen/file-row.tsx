@@ -2,7 +2,7 @@ import { memo, useMemo, useRef } from 'react';
 import type { FileCard, FileSeen } from '@toolcards/protocol';
 import { PathLabel } from '../cards/frame/path-label';
 import { coverageText, globText } from '../cards/read/coverage-text';
-import type { FileSource } from '../cards/read/file-source';
+import type { FileSource } from '../net/file-source';
 import { StaleBadge } from '../cards/read/stale-badge';
 import { useReadFreshness } from '../cards/read/use-read-freshness';
 import { FileCardsList } from './file-cards-list';

@@ -1,6 +1,6 @@
 import { lazy, useCallback, useEffect, type RefObject } from 'react';
 import type { FileCard } from '@toolcards/protocol';
-import { LoadFailure, LoadFailureBoundary } from '../app/load-failure-boundary';
+import { LoadFailure, LoadFailureBoundary } from '../ui/load-failure-boundary';
 import { useClient } from '../store/client-context';
 import { useFilesSeenHandle, useFilesSeenSnapshot } from './files-seen-provider';
 

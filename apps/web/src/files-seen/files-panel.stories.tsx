@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import type { ReadFreshnessState } from '@toolcards/protocol';
 import '../app/app.css';
-import type { FileSource } from '../cards/read/file-source';
+import type { FileSource } from '../net/file-source';
 import { FilesPanel } from './files-panel';
 import { apiFileCards, filesSeenFixture } from './files-seen-fixtures';
 

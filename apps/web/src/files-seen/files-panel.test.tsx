@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { FileSeen, ReadFreshnessState } from '@toolcards/protocol';
-import type { FileSource } from '../cards/read/file-source';
+import type { FileSource } from '../net/file-source';
 import { FILES_PAGE, FilesPanel, filteredFiles, type FilesPanelProps } from './files-panel';
 import { apiFileCards, filesSeenFixture } from './files-seen-fixtures';
 

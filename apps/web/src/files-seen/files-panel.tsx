@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { FileCard, FileSeen } from '@toolcards/protocol';
 import { countText, formatCount } from '../cards/frame/count-text';
-import type { FileSource } from '../cards/read/file-source';
+import type { FileSource } from '../net/file-source';
 import { FileRow } from './file-row';
 import { filesInPanelOrder } from './file-row-text';
 import type { FilesSeenStatus } from './files-seen-store';

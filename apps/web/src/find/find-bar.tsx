@@ -4,7 +4,7 @@ import { formatCount } from '../cards/frame/count-text';
 import { useClient, useSessionState } from '../store/client-context';
 import { goToFindHit } from './go-to-find-hit';
 import { clearFindMarks } from './mark-find-hit';
-import { QueryToggles, type TextQueryOptions } from './query-toggles';
+import { QueryToggles, type TextQueryOptions } from '../ui/query-toggles';
 import { useSessionFind } from './use-session-find';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionEvent } from '@toolcards/protocol';
-import { TimelineBuilder } from '../timeline/rows-from-events';
+import { TimelineBuilder } from '../model/rows-from-events';
 import { rowFindTexts } from './row-find-texts';
 
 let seq = 0;

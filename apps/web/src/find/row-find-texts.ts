@@ -1,7 +1,7 @@
 import { assertNever } from '@toolcards/protocol';
 import { terminalLines } from '../cards/terminal/terminal-lines';
 import { callViewOf, resultViewOf } from '../timeline/row-views';
-import type { TimelineRow } from '../timeline/timeline-row';
+import type { TimelineRow } from '../model/timeline-row';
 
 /**
  * One piece of text a card shows, and where in the card it is: a read line (by its line

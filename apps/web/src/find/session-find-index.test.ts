@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { textQueryPattern, type JsonValue, type SessionEvent, type TextQuery } from '@toolcards/protocol';
-import { TimelineBuilder } from '../timeline/rows-from-events';
-import type { TimelineRow } from '../timeline/timeline-row';
+import { TimelineBuilder } from '../model/rows-from-events';
+import type { TimelineRow } from '../model/timeline-row';
 import { SessionFindIndex, MAX_FIND_HITS } from './session-find-index';
 
 let seq = 0;

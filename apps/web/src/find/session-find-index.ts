@@ -1,5 +1,5 @@
 import { matchRanges } from '@toolcards/protocol';
-import type { TimelineRow } from '../timeline/timeline-row';
+import type { TimelineRow } from '../model/timeline-row';
 import { rowFindTexts, type FindText } from './row-find-texts';
 
 /** One match: the row (by its seq), the text of its card, and the range in that text. */

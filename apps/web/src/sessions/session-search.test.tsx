@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { SessionSearchResponse } from '@toolcards/protocol';
 import { ClientProvider } from '../store/client-context';
 import { clientForTests } from '../test-support/client-for-tests';
-import type { SessionSearchRequest } from './server-api';
+import type { SessionSearchRequest } from '../net/server-api';
 import { SessionList } from './session-list';
 
 const answer = (query: string): SessionSearchResponse => ({

@@ -3,7 +3,7 @@ import type { SessionSearchResponse } from '@toolcards/protocol';
 import { MarkedText } from '../cards/search/marked-text';
 import { countText, formatCount } from '../cards/frame/count-text';
 import { VisibleText } from '../cards/text/visible-text';
-import { QueryToggles, type TextQueryOptions } from '../find/query-toggles';
+import { QueryToggles, type TextQueryOptions } from '../ui/query-toggles';
 import { useClient } from '../store/client-context';
 
 /** Typing pauses this long before a search starts: one request per word, not per key. */

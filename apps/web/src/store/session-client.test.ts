@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ServerInfo, SessionSummary } from '@toolcards/protocol';
 import { SessionClient, TAIL_EVENTS, type HashPlace } from './session-client';
 import { SessionStore } from './session-store';
-import { UnauthorizedError } from '../sessions/server-api';
+import { UnauthorizedError } from '../net/server-api';
 import { WireTestServer } from '../test-support/wire-test-server';
 import type { ConnectionStatus } from './session-store';
 import { until } from '../../../../packages/tools/src/test-support/until';

@@ -1,13 +1,14 @@
 import { MAX_HISTORY_REQUEST, type ClientFrame, type FileCardsResponse, type FilesSeenResponse, type JsonValue, type ServerFrame, type SessionSearchResponse, type SessionSummary } from '@toolcards/protocol';
-import type { FileSource, FullResultSource } from '../cards';
-import { initialSession, type InitialSession } from '../sessions/initial-session';
-import { hashForAddress, hashForCard, hashForSession, sessionAddressFromHash, type LineSpan, type SessionAddress } from '../sessions/session-hash';
-import { UnauthorizedError, type ServerApi, type SessionSearchRequest } from '../sessions/server-api';
+import type { FileSource } from '../net/file-source';
+import type { FullResultSource } from '../net/full-result-source';
+import { initialSession, type InitialSession } from '../model/initial-session';
+import { hashForAddress, hashForCard, hashForSession, sessionAddressFromHash, type LineSpan, type SessionAddress } from '../model/session-hash';
+import { UnauthorizedError, type ServerApi, type SessionSearchRequest } from '../net/server-api';
 import { burstScheduler } from './burst-schedule';
 import { OncePerFrame, type FrameScheduler } from './once-per-frame';
-import { openLocationRequest, type CardLocation, type OpenLocationRequest } from './open-location-request';
-import { olderPageLimit } from './addressed-card';
-import { SessionConnection, type SocketLike, type Timers } from './session-connection';
+import { openLocationRequest, type CardLocation, type OpenLocationRequest } from '../model/open-location-request';
+import { olderPageLimit } from '../model/addressed-card';
+import { SessionConnection, type SocketLike, type Timers } from '../net/session-connection';
 import type { SessionStore } from './session-store';
 
 /** The address bar's hash, as the client reads and writes it. */

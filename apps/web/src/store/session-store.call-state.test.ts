@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerFrame, SessionEvent } from '@toolcards/protocol';
-import { serverFrameFromJson } from './server-frame-from-json';
+import { serverFrameFromJson } from '../net/server-frame-from-json';
 import type { SessionStore } from './session-store';
 import { callStateFrame as callState, openCaughtUpStore as openStore } from '../test-support/store-frames';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ServerFrame, SessionEvent } from '@toolcards/protocol';
 import { SessionStore } from './session-store';
-import type { ToolRow } from '../timeline/timeline-row';
+import type { ToolRow } from '../model/timeline-row';
 
 const header = { type: 'session', version: 1, id: 's1', cwd: '/w', createdAt: 't' } as const;
 const readView = { card: 'read', path: 'a.ts', lang: 'typescript', offset: 1, totalLines: 1, lines: [{ number: 1, text: 'const a = 1;' }] };

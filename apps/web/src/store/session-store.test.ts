@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerFrame, SessionEvent } from '@toolcards/protocol';
-import { openLocationRequest } from './open-location-request';
+import { openLocationRequest } from '../model/open-location-request';
 import { SessionStore } from './session-store';
-import type { TimelineRow } from '../timeline/timeline-row';
+import type { TimelineRow } from '../model/timeline-row';
 
 const header = { type: 'session', version: 1, id: 's1', cwd: '/w', createdAt: 't' } as const;
 

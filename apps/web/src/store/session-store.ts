@@ -1,24 +1,18 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { assertNever, type CallState, type Editor, type JsonValue, type ModelInfo, type ServerFrame, type SessionHeader, type ToolOrigin } from '@toolcards/protocol';
-import { TimelineBuilder, type AppendOutcome } from '../timeline/rows-from-events';
-import type { EventDelivery, TimelineRow, ToolRow } from '../timeline/timeline-row';
+import { TimelineBuilder, type AppendOutcome } from '../model/rows-from-events';
+import type { EventDelivery, TimelineRow, ToolRow } from '../model/timeline-row';
 import { FileChangeListeners } from './file-change-listeners';
-import { rowIndexForSeq } from '../timeline/row-index-for-seq';
-import type { LineSpan } from '../sessions/session-hash';
-import { addressStep, unknownSessionMessage, type AddressedCard, type AddressStep } from './addressed-card';
-import { requestIndexForCall, sameJson, type OpenLocationRequest } from './open-location-request';
+import type { ConnectionState } from '../net/session-connection';
+
+export type { ConnectionState, ConnectionStatus } from '../net/session-connection';
+import { rowIndexForSeq } from '../model/row-index-for-seq';
+import type { LineSpan } from '../model/session-hash';
+import { addressStep, unknownSessionMessage, type AddressedCard, type AddressStep } from '../model/addressed-card';
+import { requestIndexForCall, sameJson, type OpenLocationRequest } from '../model/open-location-request';
 
 /** A call's state other than running (the default): what a call-state frame leaves standing. */
 export type HeldCallState = Exclude<CallState, 'running'>;
-
-/** `ready`: a blank session with no socket yet: the server answered, and the first command opens one. */
-export type ConnectionStatus = 'connecting' | 'connected' | 'reconnecting' | 'offline' | 'ready';
-
-export interface ConnectionState {
-  status: ConnectionStatus;
-  /** When the next attempt starts (epoch ms), while reconnecting or offline. */
-  retryAt?: number;
-}
 
 export interface ServerIdentity {
   version: string;

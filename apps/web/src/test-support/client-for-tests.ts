@@ -1,6 +1,6 @@
 import type { ServerFrame, ServerInfo, SessionSummary } from '@toolcards/protocol';
 import { SessionClient, type SessionClientOptions } from '../store/session-client';
-import type { SocketLike } from '../store/session-connection';
+import type { SocketLike } from '../net/session-connection';
 import { SessionStore } from '../store/session-store';
 
 /** Test-only: a client whose socket never opens and whose API answers from memory. */

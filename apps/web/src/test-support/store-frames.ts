@@ -1,5 +1,5 @@
 import type { ServerFrame } from '@toolcards/protocol';
-import { serverFrameFromJson } from '../store/server-frame-from-json';
+import { serverFrameFromJson } from '../net/server-frame-from-json';
 import { SessionStore } from '../store/session-store';
 
 /** A store showing session `sessionId`, its (empty) history already caught up. */

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { LoadFailureBoundary } from '../app/load-failure-boundary';
+import { LoadFailureBoundary } from '../ui/load-failure-boundary';
 import { VisibleText } from '../cards/text/visible-text';
 
 // react-markdown and its parser (micromark, mdast, hast) load on demand, out of the entry chunk.

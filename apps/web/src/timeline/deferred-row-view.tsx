@@ -1,7 +1,7 @@
 import { memo, useEffect, useState } from 'react';
 import { estimateRowHeight } from './estimate-row-height';
 import { RowMountQueue } from './row-mount-queue';
-import type { TimelineRow } from './timeline-row';
+import type { TimelineRow } from '../model/timeline-row';
 import { TimelineRowView } from './timeline-row-view';
 
 /** `.timeline__row`'s vertical padding (app.css): the estimate counts it, the placeholder sits inside it. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { estimateRowHeight } from './estimate-row-height';
-import type { ToolRow } from './timeline-row';
+import type { ToolRow } from '../model/timeline-row';
 
 function toolRow(view: unknown): ToolRow {
   return { kind: 'tool', key: '1', seq: 1, time: 't', callId: 'c', cancelled: false, result: { seq: 2, content: [], isError: false, view } };

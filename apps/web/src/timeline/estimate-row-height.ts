@@ -1,5 +1,5 @@
 import { assertNever } from '@toolcards/protocol';
-import type { TimelineRow } from './timeline-row';
+import type { TimelineRow } from '../model/timeline-row';
 
 /**
  * A first guess of a row's height before it is measured; close guesses keep the

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { GenericResultView } from '@toolcards/protocol';
 import { GenericCard } from '../cards';
 import { useClient } from '../store/client-context';
-import type { ToolResultRecord } from './timeline-row';
+import type { ToolResultRecord } from '../model/timeline-row';
 
 /** Texts fetched once per result record: a row scrolled away and back does not ask again. */
 const fetchedTexts = new WeakMap<ToolResultRecord, Promise<string>>();

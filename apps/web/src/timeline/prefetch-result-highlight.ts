@@ -1,5 +1,5 @@
 import { prefetchHighlight } from '../highlight/highlight-windows';
-import type { ToolRow } from './timeline-row';
+import type { ToolRow } from '../model/timeline-row';
 
 /**
  * A live result whose card draws highlighted code: its highlighting starts as the frame is

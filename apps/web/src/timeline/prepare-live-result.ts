@@ -1,7 +1,7 @@
 import { nextTask } from '../highlight/next-task';
 import { prefetchResultHighlight } from './prefetch-result-highlight';
 import { resultViewOf } from './row-views';
-import type { ToolRow } from './timeline-row';
+import type { ToolRow } from '../model/timeline-row';
 
 /**
  * What a live result's card will need, started as its frame is ingested (SessionStore's

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PlanResultView } from '@toolcards/protocol';
 import { isPlanResultRow, previousPlanOf } from './previous-plan';
-import type { TimelineRow, ToolRow } from './timeline-row';
+import type { TimelineRow, ToolRow } from '../model/timeline-row';
 
 let seq = 0;
 function toolRow(callId: string, view: unknown, isError = false): ToolRow {

@@ -1,6 +1,6 @@
 import type { PlanResultView } from '@toolcards/protocol';
 import { resultViewOf } from './row-views';
-import type { TimelineRow } from './timeline-row';
+import type { TimelineRow } from '../model/timeline-row';
 
 /** Each plan card's previous plan in the rows, by call id; derived once per rows array. */
 const previousByRows = new WeakMap<readonly TimelineRow[], ReadonlyMap<string, PlanResultView>>();

@@ -1,10 +1,10 @@
 import { useMemo, type ReactNode } from 'react';
 import { CardAddressProvider, type CardAddress } from '../cards/frame/card-address';
-import { pageLink } from '../sessions/page-link';
-import { hashForCard } from '../sessions/session-hash';
+import { pageLink } from '../model/page-link';
+import { hashForCard } from '../model/session-hash';
 import { useClient, useSessionState } from '../store/client-context';
-import { rowHoldsSeq } from './row-index-for-seq';
-import type { ToolRow } from './timeline-row';
+import { rowHoldsSeq } from '../model/row-index-for-seq';
+import type { ToolRow } from '../model/timeline-row';
 
 /**
  * Gives the card of a timeline row its address: the session and the seq its row starts

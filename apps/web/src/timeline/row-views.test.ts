@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { readFixtures } from '../cards/fixtures';
 import { viewForResult } from '../cards';
 import { resultViewOf } from './row-views';
-import type { ToolCallRecord, ToolResultRecord } from './timeline-row';
+import type { ToolCallRecord, ToolResultRecord } from '../model/timeline-row';
 
 // The real validation, watched: a test can see how often a view is validated.
 vi.mock('../cards', async (importOriginal) => {

@@ -1,6 +1,6 @@
 import type { ToolCallView, ToolResultView } from '@toolcards/protocol';
 import { viewForCall, viewForResult } from '../cards';
-import type { ToolCallRecord, ToolResultRecord } from './timeline-row';
+import type { ToolCallRecord, ToolResultRecord } from '../model/timeline-row';
 
 // A view validated once stays valid. Views are keyed by the wire view object their record
 // carries (else by the record): an older page spliced in derives every row again from the same

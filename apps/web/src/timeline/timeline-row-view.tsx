@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { assertNever } from '@toolcards/protocol';
 import { AssistantMessage } from './assistant-message';
-import type { TimelineRow } from './timeline-row';
+import type { TimelineRow } from '../model/timeline-row';
 import { ToolRowView } from './tool-row-view';
 import { TurnEndNotice } from './turn-end-notice';
 import { UserMessage } from './user-message';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { noLayoutReadsOnMount } from '../cards/frame/no-layout-reads-on-mount';
+import { noLayoutReadsOnMount } from '../ui/no-layout-reads-on-mount';
 import { useClient, useSessionState } from '../store/client-context';
 import type { HistoryState } from '../store/session-store';
 import { estimateRowHeight } from './estimate-row-height';
@@ -8,7 +8,7 @@ import { FOLLOWING_FROM_TOP, followAfterScroll, followTarget, holdAtNewest, rele
 import { measureRowHeight } from './measure-row-height';
 import { LinkedCardProgress } from './linked-card-progress';
 import { DeferredRowView } from './deferred-row-view';
-import { rowIndexForSeq } from './row-index-for-seq';
+import { rowIndexForSeq } from '../model/row-index-for-seq';
 import { useFocusFollowsReveal } from './use-focus-follows-reveal';
 import './timeline.css';
 

@@ -3,12 +3,12 @@ import { assertNever } from '@toolcards/protocol';
 import { CallCard, PreviousPlanContext, ResultCard, type CallCardState, type ReadNextRequest } from '../cards';
 import { useClient, useSessionState } from '../store/client-context';
 import type { HeldCallState } from '../store/session-store';
-import type { CardLocation } from '../store/open-location-request';
+import type { CardLocation } from '../model/open-location-request';
 import { LeanResultCard } from './lean-result-card';
 import { RowCardAddress } from './row-card-address';
 import { isPlanResultRow, previousPlanOf } from './previous-plan';
 import { callViewOf, resultViewOf } from './row-views';
-import type { ToolRow } from './timeline-row';
+import type { ToolRow } from '../model/timeline-row';
 
 /** A tool call: its pending (or cancelled) card until the result replaces it. */
 export function ToolRowView({ row }: { row: ToolRow }) {

@@ -5,7 +5,7 @@ import { CardFrame } from '../frame/card-frame';
 import { CopyButton } from '../frame/copy-button';
 import { formatCount } from '../frame/count-text';
 import { PathLabel } from '../frame/path-label';
-import type { FileSource } from '../read/file-source';
+import type { FileSource } from '../../net/file-source';
 import { hasBidiControl } from '../text/invisible-characters';
 import { diffPlainText } from '../view-plain-text';
 import { FRESHNESS_TEXT, FRESHNESS_TITLE, STATUS_TEXT, countsLabel, countsText, diffCardLabel, noHunksText } from './diff-card-text';

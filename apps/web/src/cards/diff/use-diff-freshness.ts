@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { MAX_FILE_LINES_REQUEST, type DiffFile, type ReadFileLine } from '@toolcards/protocol';
-import type { FileSource } from '../read/file-source';
+import type { FileSource } from '../../net/file-source';
 import { diffFreshness, newSideSpans, type DiffFreshness, type FileNow } from './diff-freshness';
 
 /**

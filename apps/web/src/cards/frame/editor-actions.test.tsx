@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import type { FullResultOutline, FullResultPage } from '@toolcards/protocol';
 import { readFixtures, searchMatchesFixtures, searchPathsFixtures } from '../fixtures';
 import { ReadCard } from '../read/read-card';
-import type { FullResultSource } from '../search/full-result-source';
+import type { FullResultSource } from '../../net/full-result-source';
 import { SearchCard } from '../search/search-card';
 import { EditorProvider, type EditorTarget } from './editor-context';
 

@@ -6,7 +6,7 @@ import { CardTitle } from '../frame/card-title';
 import { countText } from '../frame/count-text';
 import { hasBidiControl } from '../text/invisible-characters';
 import { VisibleText } from '../text/visible-text';
-import { hashForSession } from '../../sessions/session-hash';
+import { hashForSession } from '../../model/session-hash';
 import { collapseOutput } from './collapse-output';
 
 const COLLAPSED_LINES = 30;

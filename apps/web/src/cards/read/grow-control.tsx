@@ -1,5 +1,5 @@
 import { formatCount } from '../frame/count-text';
-import { GROW_STEP_LINES } from './file-source';
+import { GROW_STEP_LINES } from './read-growth';
 import type { GrowDirection } from './use-read-growth';
 
 interface GrowControlProps {

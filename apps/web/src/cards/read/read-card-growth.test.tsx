@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FileLinesResponse, ReadFreshnessState, ReadResultView } from '@toolcards/protocol';
-import type { FileSource } from './file-source';
+import type { FileSource } from '../../net/file-source';
 import { ReadCard } from './read-card';
 
 /** A file of `total` lines ("line N"), as the server's lines route would answer for it. */

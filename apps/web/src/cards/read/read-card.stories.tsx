@@ -5,7 +5,7 @@ import { ReadCard, type ReadNextRequest } from '../index';
 import { readFixtures } from '../fixtures';
 import { CardAddressProvider, type CardAddress } from '../frame/card-address';
 import type { LineRange } from './line-selection';
-import { hashForCard } from '../../sessions/session-hash';
+import { hashForCard } from '../../model/session-hash';
 
 const meta = {
   title: 'Cards/Read',

@@ -14,7 +14,7 @@ import { readHeaderText, type ReadNext } from './read-header-text';
 import { countText } from '../frame/count-text';
 import { ReadCodeView } from './read-code-view';
 import { READ_ROW_PX, READ_VIEWPORT_HEIGHT_PX } from './read-virtual-rows';
-import type { FileSource } from './file-source';
+import type { FileSource } from '../../net/file-source';
 import { GrowControl, GrowNote } from './grow-control';
 import { linesBeyond, shownLines } from './read-growth';
 import { StaleBadge } from './stale-badge';
@@ -22,7 +22,7 @@ import { useReadFreshness } from './use-read-freshness';
 import { useReadGrowth } from './use-read-growth';
 import { ReadMinimap } from './read-minimap';
 import { useLineSelection } from './use-line-selection';
-import { LoadFailure, LoadFailureBoundary } from '../../app/load-failure-boundary';
+import { LoadFailure, LoadFailureBoundary } from '../../ui/load-failure-boundary';
 
 // A stale read's actions (Show changes, Read again) load with the first stale read (initial JS ≤ 150 kB gzip).
 const StaleRead = lazy(() => import('./stale-read').then((module) => ({ default: module.StaleRead })));

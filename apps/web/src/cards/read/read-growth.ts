@@ -10,6 +10,9 @@ export interface ReadGrowth {
   fileChanged: boolean;
 }
 
+/** Lines added to a card per click: a screenful, the way code views expand. */
+export const GROW_STEP_LINES = 50;
+
 export function initialGrowth(view: ReadResultView): ReadGrowth {
   return { above: [], below: [], totalLines: view.totalLines, fileChanged: false };
 }

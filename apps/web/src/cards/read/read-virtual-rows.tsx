@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { ReadFileLine } from '@toolcards/protocol';
 import type { HighlightedLine } from '../../highlight/highlighted-line';
-import { noLayoutReadsOnMount } from '../frame/no-layout-reads-on-mount';
+import { noLayoutReadsOnMount } from '../../ui/no-layout-reads-on-mount';
 import { widestColumns } from './code-columns';
 import { ReadCodeRow } from './read-code-row';
 import { rowSelectionProps, tabStopAmong, useScrollToSelectedLine } from './line-selection-rows';

@@ -1,8 +1,8 @@
 import { lazy, useMemo, useState } from 'react';
 import type { DiffHunk, ReadFileLine, ReadResultView } from '@toolcards/protocol';
 import { MAX_FILE_LINES_REQUEST } from '@toolcards/protocol';
-import { LoadFailureBoundary } from '../../app/load-failure-boundary';
-import type { FileSource } from './file-source';
+import { LoadFailureBoundary } from '../../ui/load-failure-boundary';
+import type { FileSource } from '../../net/file-source';
 import type { StaleState } from './stale-badge';
 
 // The one hunk view of the app (the diff card's), loaded with the first "Show changes".

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ReadFreshnessState } from '@toolcards/protocol';
-import type { FileSource } from './file-source';
+import type { FileSource } from '../../net/file-source';
 
 /**
  * How the file behind a read card compares with what the agent read: asked when the card

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { ReadResultView } from '@toolcards/protocol';
-import { GROW_STEP_LINES, type FileSource } from './file-source';
-import { answerDiffers, fetchAbove, fetchBelow, initialGrowth, shownEdges, type ReadGrowth } from './read-growth';
+import type { FileSource } from '../../net/file-source';
+import { GROW_STEP_LINES, answerDiffers, fetchAbove, fetchBelow, initialGrowth, shownEdges, type ReadGrowth } from './read-growth';
 
 export type GrowDirection = 'above' | 'below';
 

@@ -7,7 +7,7 @@ import { PathLabel } from '../frame/path-label';
 import { spokenName } from '../text/spoken-name';
 import { VisibleText } from '../text/visible-text';
 import { clipLine } from './clip-line';
-import { FULL_RESULT_PAGE, type FullResultSource } from './full-result-source';
+import { FULL_RESULT_PAGE, type FullResultSource } from '../../net/full-result-source';
 import { matchLabel } from './match-label';
 import { useListArrowKeys } from './use-list-arrow-keys';
 import { useRowsWithTimeline } from './use-rows-with-timeline';

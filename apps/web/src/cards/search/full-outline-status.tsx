@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { LoadFailure, LoadFailureBoundary } from '../../app/load-failure-boundary';
+import { LoadFailure, LoadFailureBoundary } from '../../ui/load-failure-boundary';
 import { VisibleText } from '../text/visible-text';
 import type { FullOutlineState } from './use-full-outline';
 

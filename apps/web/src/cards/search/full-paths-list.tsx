@@ -5,7 +5,7 @@ import { countText } from '../frame/count-text';
 import { EditorActions } from '../frame/editor-actions';
 import { PathLabel } from '../frame/path-label';
 import { spokenName } from '../text/spoken-name';
-import { FULL_RESULT_PAGE, type FullResultSource } from './full-result-source';
+import { FULL_RESULT_PAGE, type FullResultSource } from '../../net/full-result-source';
 import { useListArrowKeys } from './use-list-arrow-keys';
 import { useRowsWithTimeline } from './use-rows-with-timeline';
 

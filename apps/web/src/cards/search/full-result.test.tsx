@@ -4,7 +4,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import type { FullResultOutline, FullResultPage } from '@toolcards/protocol';
 import { searchMatchesFixtures, searchPathsFixtures } from '../fixtures';
-import type { FullResultSource } from './full-result-source';
+import type { FullResultSource } from '../../net/full-result-source';
 import { SearchCard } from './search-card';
 
 /** 300 files of 4 matches; file 7 has 1,200 (it pages). Served from memory, as the route would page the spill. */

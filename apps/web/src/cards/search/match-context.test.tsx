@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FileLinesResponse, SearchMatchesResultView } from '@toolcards/protocol';
-import type { FileSource } from '../read/file-source';
+import type { FileSource } from '../../net/file-source';
 import { SearchMatchesCard } from './search-matches-card';
 
 const view: SearchMatchesResultView = {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ReadFileLine, SearchLineMatch } from '@toolcards/protocol';
-import type { FileSource } from '../read/file-source';
+import type { FileSource } from '../../net/file-source';
 import { VisibleText } from '../text/visible-text';
 import { MarkedText } from './marked-text';
 import { CONTEXT_LINES, ContextFailed, ContextLoading } from './match-context-status';

@@ -1,7 +1,7 @@
 import type { CallLocation, SearchResultView } from '@toolcards/protocol';
 import { ResultCard } from '../result-card';
-import type { FullResultSource } from './full-result-source';
-import type { FileSource } from '../read/file-source';
+import type { FullResultSource } from '../../net/full-result-source';
+import type { FileSource } from '../../net/file-source';
 
 interface SearchCardProps {
   view: SearchResultView;

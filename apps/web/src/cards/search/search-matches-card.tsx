@@ -8,8 +8,8 @@ import { fullSummaryText, matchesSummaryText } from './search-summary-text';
 import { SearchMatchesList } from './search-matches-list';
 import { SearchSummary } from './search-summary';
 import { FullListBoundary, FullOutlineStatus } from './full-outline-status';
-import type { FullResultSource } from './full-result-source';
-import type { FileSource } from '../read/file-source';
+import type { FullResultSource } from '../../net/full-result-source';
+import type { FileSource } from '../../net/file-source';
 import { useFullResult } from './use-full-outline';
 
 // The complete result's list loads on the first "Show all", with its outline (initial JS ≤ 150 kB gzip).

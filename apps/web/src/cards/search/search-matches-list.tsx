@@ -4,18 +4,18 @@ import type { CallLocation, SearchFileMatches, SearchLineMatch } from '@toolcard
 import { PreviewToggle, useCardPreview } from '../frame/card-preview';
 import { countText } from '../frame/count-text';
 import { EditorActions } from '../frame/editor-actions';
-import { noLayoutReadsOnMount } from '../frame/no-layout-reads-on-mount';
+import { noLayoutReadsOnMount } from '../../ui/no-layout-reads-on-mount';
 import { matchColumn } from '../frame/editor-link';
 import { PathLabel } from '../frame/path-label';
 import { spokenName } from '../text/spoken-name';
 import { clipLine } from './clip-line';
 import { MarkedText } from './marked-text';
 import { CONTEXT_LINES, ContextFailed, ContextLoading } from './match-context-status';
-import type { FileSource } from '../read/file-source';
+import type { FileSource } from '../../net/file-source';
 import { matchLabel } from './match-label';
 import { groupKey, itemSize, listHeight, matchListItems, rangeKeeping, runsByGroup, virtualKey } from './search-match-items';
 import { useRovingFocus } from './use-roving-focus';
-import { LoadFailureBoundary } from '../../app/load-failure-boundary';
+import { LoadFailureBoundary } from '../../ui/load-failure-boundary';
 
 // A match's context loads with the first "±3" (initial JS ≤ 150 kB gzip).
 const MatchContext = lazy(() => import('./match-context').then((module) => ({ default: module.MatchContext })));

@@ -8,7 +8,7 @@ import { fullSummaryText, pathsSummaryText } from './search-summary-text';
 import { SearchPathsList } from './search-paths-list';
 import { SearchSummary } from './search-summary';
 import { FullListBoundary, FullOutlineStatus } from './full-outline-status';
-import type { FullResultSource } from './full-result-source';
+import type { FullResultSource } from '../../net/full-result-source';
 import { useFullResult } from './use-full-outline';
 
 // The complete result's list loads on the first "Show all", with its outline (initial JS ≤ 150 kB gzip).

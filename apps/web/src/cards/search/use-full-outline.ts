@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { formatCount } from '../frame/count-text';
 import type { FullResultOutline } from '@toolcards/protocol';
-import type { FullResultSource } from './full-result-source';
+import type { FullResultSource } from '../../net/full-result-source';
 
 export type FullOutlineState = { state: 'off' } | { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; outline: FullResultOutline };
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { countText, formatCount } from '../frame/count-text';
-import { noLayoutReadsOnMount } from '../frame/no-layout-reads-on-mount';
+import { noLayoutReadsOnMount } from '../../ui/no-layout-reads-on-mount';
 import { collapsedRows, type TerminalRow, type TerminalRows } from './terminal-rows';
 import { TerminalOutputRow } from './terminal-output-row';
 

@@ -1,4 +1,4 @@
-import type { ToolRow } from '../timeline-row';
+import type { ToolRow } from '../../model/timeline-row';
 
 /** A timeline row of a read call and its result carrying `view` (whatever the wire sent). */
 export function readResultRow(view: unknown, isError = false): ToolRow {

@@ -1,5 +1,5 @@
 import type { DiffFile, DiffHunk, DiffResultView, FileLinesResponse } from '@toolcards/protocol';
-import type { FileSource } from '../../read/file-source';
+import type { FileSource } from '../../../net/file-source';
 
 /**
  * Diff card states for the gallery, the component tests and the e2e checks: each edit as

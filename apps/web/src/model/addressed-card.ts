@@ -1,4 +1,4 @@
-import type { LineSpan } from '../sessions/session-hash';
+import type { LineSpan } from './session-hash';
 
 /** The card the page's address names (`#/s/<id>/<seq>`, maybe `/L12-L20`). */
 export interface AddressedCard {

@@ -13,6 +13,3 @@ export interface FileSource {
   /** Calls `listener` when the server says `path` changed; returns the unsubscribe. */
   watch(path: string, listener: () => void): () => void;
 }
-
-/** Lines added to a card per click: a screenful, the way code views expand. */
-export const GROW_STEP_LINES = 50;

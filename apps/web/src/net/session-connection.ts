@@ -1,7 +1,15 @@
 import type { ClientFrame, ServerFrame } from '@toolcards/protocol';
 import { reconnectDelay } from './reconnect-delay';
 import { serverFrameFromJson } from './server-frame-from-json';
-import type { ConnectionState } from './session-store';
+
+/** `ready`: a blank session with no socket yet: the server answered, and the first command opens one. */
+export type ConnectionStatus = 'connecting' | 'connected' | 'reconnecting' | 'offline' | 'ready';
+
+export interface ConnectionState {
+  status: ConnectionStatus;
+  /** When the next attempt starts (epoch ms), while reconnecting or offline. */
+  retryAt?: number;
+}
 
 /** The part of the browser WebSocket this link uses (injectable for tests). */
 export interface SocketLike {

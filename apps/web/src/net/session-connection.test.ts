@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SessionConnection, type SocketLike } from './session-connection';
-import type { ConnectionState } from './session-store';
+import type { ConnectionState } from './session-connection';
 
 class FakeSocket implements SocketLike {
   readyState = 0;
