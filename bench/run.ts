@@ -20,6 +20,7 @@ import { searchCardBench } from './client/search-card.bench';
 import { streamingBench } from './client/streaming.bench';
 import { terminalCardBench } from './client/terminal-card.bench';
 import { diffCardBench } from './client/diff-card.bench';
+import { firstReadBench } from './first-read/first-read.bench';
 import { timelineReplayBench } from './client/timeline-replay.bench';
 import { currentLoad, machineAtStart } from './machine';
 import { globBench } from './node/glob.bench';
@@ -41,6 +42,7 @@ const BENCHES: readonly BenchDefinition[] = [
   readCountBench,
   storeIngestBench,
   readCardBench,
+  firstReadBench,
   searchCardBench,
   terminalCardBench,
   diffCardBench,

@@ -23,6 +23,8 @@ export interface StartOptions {
   port?: number;
   extraArgs?: string[];
   env?: NodeJS.ProcessEnv;
+  /** The command to run: the checkout's CLI through tsx unless named (the bench runs the built bin/toolcards.mjs). */
+  cli?: string;
 }
 
 /** Starts the real CLI as a newcomer would and waits for the URL it prints. */
@@ -30,7 +32,7 @@ export async function startToolcards(options: StartOptions): Promise<ToolcardsPr
   const extra = options.extraArgs ?? [];
   // This machine's own Claude Code and Codex sessions stay out of a test's list, unless it points at its own folders.
   const agents = extra.some((arg) => arg.startsWith('--claude-dir') || arg.startsWith('--codex-dir')) ? [] : ['--no-agent-sessions'];
-  const args = [CLI, options.workspace, '--port', String(options.port ?? 0), '--data-dir', options.dataDir, '--no-open', ...agents, ...extra];
+  const args = [options.cli ?? CLI, options.workspace, '--port', String(options.port ?? 0), '--data-dir', options.dataDir, '--no-open', ...agents, ...extra];
   const child = spawn(process.execPath, args, {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, TOOLCARDS_API_KEY: '', DEEPSEEK_API_KEY: '', ...options.env },
