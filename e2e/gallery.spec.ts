@@ -11,7 +11,7 @@ import {
   searchPathsFixtures,
 } from '../apps/web/src/cards/fixtures';
 import { fullResultFixtures } from '../apps/web/src/cards/full-result-fixtures';
-import { serveFolder, type FolderServer } from '../packages/server/src/static-files';
+import { serveFolder, type FolderServer } from '../packages/server/src/http/static-files';
 import { expectHighlighted } from './support/cards';
 import { withEditorLinks } from './support/editor-link-checks';
 import { matchContext, readChanged, readDeleted, readGrown } from './support/file-now-checks';

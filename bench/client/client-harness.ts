@@ -3,7 +3,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { build } from 'vite';
 import { CHROMIUM_PATH } from '../machine';
 import { PageChannel } from './page-channel';
-import { serveFolder, type FolderServer } from '../../packages/server/src/static-files';
+import { serveFolder, type FolderServer } from '../../packages/server/src/http/static-files';
 
 /** Flags Chromium needs here: run as root (no sandbox), no GPU, no network side traffic. Shared with playwright.config.ts. */
 export const CHROMIUM_ARGS = [

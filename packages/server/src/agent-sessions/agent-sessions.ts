@@ -2,7 +2,7 @@ import { watch, type FSWatcher } from 'node:fs';
 import { relative } from 'node:path';
 import type { ImportedEvent, ImportedSource, TranscriptImporter } from '@toolcards/importers';
 import type { SessionStore } from '@toolcards/session';
-import type { SessionRegistry } from '../session-registry';
+import type { SessionRegistry } from '../runtime/session-registry';
 import { mirrorIdOf } from './mirror-id';
 import { MirrorIndex } from './mirror-index';
 import type { NotUnderstood } from './not-understood-summary';

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawnCli, waitForStartUrl, type CliProcess } from '../test-support/cli-process';
 import { api, createSession, makeWorkspace, useServers } from '../test-support/server-harness';
-import { historyItem } from '../subscription/history-item';
-import type { EventView } from '../view-computation';
+import { historyItem } from '../runtime/subscription/history-item';
+import type { EventView } from '../runtime/view-computation';
 import { TestClient, type EventFrame } from '../test-support/test-client';
 
 /** What a client renders: each event with its view. */

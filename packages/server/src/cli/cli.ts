@@ -4,7 +4,7 @@ import { defaultOpen, parseCliArgs, USAGE, type ServeArgs } from './cli-args';
 import { editorSetting } from './editor-setting';
 import { transcriptFolders } from '../agent-sessions/transcript-folders';
 import type { RunningServer } from '../index';
-import type { ModelDriver } from '../model-driver';
+import type { ModelDriver } from '../model/model-driver';
 import { SERVER_VERSION } from '../package/server-version';
 
 export interface CliIo {

@@ -1,6 +1,6 @@
 import { chmod, mkdir, open, readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
-import { newAccessToken } from '../auth';
+import { newAccessToken } from '../http/auth';
 
 /** The token file in the data dir: only its owner may read it (0600). */
 export const TOKEN_FILE = 'token';

@@ -1,4 +1,4 @@
-import type { ModelDriver } from '../model-driver';
+import type { ModelDriver } from './model-driver';
 import { ModelConfigError, modelConfigFrom, modelInfoOf, type ModelConfig, type ModelEnv, type ModelFlags } from './model-config';
 
 /**

@@ -1,6 +1,6 @@
 import type { ChatCompletionFunctionTool } from 'openai/resources/chat/completions';
 import type { JsonObject } from '@toolcards/protocol';
-import type { ModelToolCall, ModelToolOutcome } from '../model-driver';
+import type { ModelToolCall, ModelToolOutcome } from './model-driver';
 
 /**
  * The tools as the agent loop sees them: their specs for the model, and the
@@ -16,7 +16,7 @@ export interface ModelToolSpec {
 }
 
 // A call and its outcome are the server's own shapes (model-driver.ts), not a second copy.
-export type { ModelToolCall, ModelToolOutcome } from '../model-driver';
+export type { ModelToolCall, ModelToolOutcome } from './model-driver';
 
 export interface ModelToolbox {
   specs: readonly ModelToolSpec[];

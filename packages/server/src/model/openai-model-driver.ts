@@ -1,6 +1,6 @@
 import OpenAI from 'openai';
 import { toolSpecs } from '@toolcards/tools';
-import type { ModelDriver, ModelToolCall, ModelTurnInput } from '../model-driver';
+import type { ModelDriver, ModelToolCall, ModelTurnInput } from './model-driver';
 import { runAgentTurn } from './agent-loop';
 import { modelInfoOf, type ModelConfig } from './model-config';
 import type { ModelToolSpec } from './model-tools';

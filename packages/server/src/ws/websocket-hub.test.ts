@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { until } from '../../tools/src/test-support/until';
+import { until } from '../../../tools/src/test-support/until';
 import { WebSocketHub, type ConnectionDeps } from './websocket';
 
 // The hub loads `ws` at its first upgrade (or when startServer calls prepare()), not with itself.

@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { apiErrorSchema, openSessionResponseSchema, sessionListResponseSchema, sessionResponseSchema } from '@toolcards/protocol';
 import { acquireWriterLock, dataDirLayout, SessionBusyError, sessionLogPath } from '@toolcards/session';
-import { apiErrorOf } from './api';
-import { spawnCli, waitForStartUrl, type CliProcess } from './test-support/cli-process';
-import { api, createSession, makeWorkspace, useServers } from './test-support/server-harness';
-import { runTools, sendMessages } from './test-support/session-actions';
+import { apiErrorOf } from '../wire/api-error';
+import { spawnCli, waitForStartUrl, type CliProcess } from '../test-support/cli-process';
+import { api, createSession, makeWorkspace, useServers } from '../test-support/server-harness';
+import { runTools, sendMessages } from '../test-support/session-actions';
 
 const SESSION_ID = '20250101-000000-abcdef';
 

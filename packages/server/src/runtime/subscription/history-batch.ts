@@ -1,5 +1,5 @@
 import { HISTORY_BATCH_BYTES } from '@toolcards/protocol';
-import type { OutboundFrame } from '../outbound-frames';
+import type { OutboundFrame } from '../../wire/outbound-frames';
 
 /**
  * Packs serialized history items into `history` frames of at most `maxBytes` (an item

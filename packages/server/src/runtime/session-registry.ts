@@ -1,12 +1,12 @@
 import { mkdir } from 'node:fs/promises';
 import { isSessionId, LazySessionLog, SessionBusyError, UnknownSessionError, type LogSeqIndex, type ReplayReport, type SessionStore } from '@toolcards/session';
 import type { SpillStore, ToolConfig, Workspace } from '@toolcards/tools';
-import { FileWatches } from './file-views/file-watches';
-import { SessionFileViews, type FileViewTools } from './file-views/session-file-views';
-import { ShownFiles } from './file-views/shown-files';
-import { SessionFilesSeen } from './files-seen/session-files-seen';
+import { FileWatches } from '../file-views/file-watches';
+import { SessionFileViews, type FileViewTools } from '../file-views/session-file-views';
+import { ShownFiles } from '../file-views/shown-files';
+import { SessionFilesSeen } from '../files-seen/session-files-seen';
 import { LiveSession } from './live-session';
-import type { ModelDriver } from './model-driver';
+import type { ModelDriver } from '../model/model-driver';
 import { ModelTurns } from './model-turns';
 import type { DeliveryLimits } from './subscription/backpressure';
 import { ToolRunner, type ExecuteTool, type ToolSlots } from './tool-runner';

@@ -6,7 +6,6 @@ import { hostWithPort, isAllowedHostHeader, isAllowedOrigin, tokenCookie, tokenF
 import { webSocketOriginFor } from './csp';
 import { sendApiError, upgradeRefusal } from './http-responses';
 import type { StaticSite } from './static-files';
-import type { WebSocketHub } from './websocket';
 
 export interface HttpServerDeps {
   token: string;
@@ -14,8 +13,13 @@ export interface HttpServerDeps {
   bound(): { host: string; port: number };
   api: ApiDeps;
   site: StaticSite;
-  hub: WebSocketHub;
+  hub: WebSocketUpgrades;
   report: (message: string) => void;
+}
+
+/** Where an upgrade goes once Host, token and Origin passed: the WebSocket hub (ws/websocket.ts). */
+export interface WebSocketUpgrades {
+  upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
 }
 
 /**

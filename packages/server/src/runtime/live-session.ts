@@ -1,6 +1,6 @@
 import type { NewSessionEvent, SessionEvent, SessionHeader, ToolResultEvent } from '@toolcards/protocol';
 import { LogSeqIndex, SessionLogChangedError, SessionLogWriteError, type LazySessionLog, type ReplayReport, type SessionStore } from '@toolcards/session';
-import { callStateFrame, caughtUpFrame, errorFrame, eventFrame, filesChangedFrame, type OutboundFrame } from './outbound-frames';
+import { callStateFrame, caughtUpFrame, errorFrame, eventFrame, filesChangedFrame, type OutboundFrame } from '../wire/outbound-frames';
 import type { DeliveryLimits } from './subscription/backpressure';
 import { pacedEmitter, Subscription, type FrameSink } from './subscription/delivery';
 import { historyEndFrame, SessionHistory, subscribedFrame } from './subscription/session-history';

@@ -3,15 +3,15 @@ import type { Duplex } from 'node:stream';
 import type { RawData, WebSocket, WebSocketServer } from 'ws';
 import { assertNever, MAX_INBOUND_FRAME_BYTES, type ClientFrame } from '@toolcards/protocol';
 import { BadFrameBudget, DEFAULT_BAD_FRAME_LIMITS, type BadFrameLimits } from './bad-frame-budget';
-import { decodeClientFrame, type WireError } from './inbound-frames';
-import { MODEL_NOT_CONFIGURED_MESSAGE } from './model-driver';
-import { readOnlyRefusal } from './agent-sessions/read-only-refusal';
-import { errorFrame, type OutboundFrame } from './outbound-frames';
-import type { SessionRegistry, SessionRuntime } from './session-registry';
-import { liveVerdict, type DeliveryLimits } from './subscription/backpressure';
-import type { FrameSink, Subscription } from './subscription/delivery';
-import { wireErrorCode } from './wire-error-code';
-import { apiErrorOf } from './api';
+import { decodeClientFrame } from './inbound-frames';
+import { MODEL_NOT_CONFIGURED_MESSAGE } from '../model/model-driver';
+import { readOnlyRefusal } from '../agent-sessions/read-only-refusal';
+import { errorFrame, type OutboundFrame, type WireError } from '../wire/outbound-frames';
+import type { SessionRegistry, SessionRuntime } from '../runtime/session-registry';
+import { liveVerdict, type DeliveryLimits } from '../runtime/subscription/backpressure';
+import type { FrameSink, Subscription } from '../runtime/subscription/delivery';
+import { wireErrorCode } from '../wire/wire-error-code';
+import { apiErrorOf } from '../wire/api-error';
 
 /** A WebSocket's readyState while open (the same in every implementation). */
 const OPEN = 1;

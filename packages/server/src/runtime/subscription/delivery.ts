@@ -1,4 +1,4 @@
-import type { OutboundFrame } from '../outbound-frames';
+import type { OutboundFrame } from '../../wire/outbound-frames';
 import { historyShouldWait, liveVerdict, pendingVerdict, type DeliveryLimits } from './backpressure';
 
 /** One client connection, as deliveries see it. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import * as realTools from '@toolcards/tools';
-import { createSession, useServers } from './test-support/server-harness';
-import { TestClient } from './test-support/test-client';
-import type { PresenterFailure } from './index';
+import { createSession, useServers } from '../test-support/server-harness';
+import { TestClient } from '../test-support/test-client';
+import type { PresenterFailure } from '../index';
 
 /** The result with a `content` that throws when the presenter reads it. */
 function tripping(result: realTools.ToolResult, name: string): realTools.ToolResult {

@@ -9,15 +9,8 @@ import {
   type JsonValue,
   type WireErrorCode,
 } from '@toolcards/protocol';
+import type { WireError } from '../wire/outbound-frames';
 import { lastMemberString, memberBytesExceed, memberString, outlineFrame, type FrameOutline, type OutlineLimits } from './inbound-frames-outline';
-
-/** An `error` frame's content, before it is sent. */
-export interface WireError {
-  code: WireErrorCode;
-  message: string;
-  sessionId?: string;
-  requestId?: string;
-}
 
 export type DecodedFrame = { ok: true; frame: ClientFrame } | { ok: false; error: WireError };
 

@@ -2,8 +2,8 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HISTORY_BATCH_BYTES, MAX_HISTORY_REQUEST, type HistoryItem, type ServerFrame, type SessionEvent } from '@toolcards/protocol';
-import { api, createSession, useServers } from './test-support/server-harness';
-import { TestClient, type EventFrame } from './test-support/test-client';
+import { api, createSession, useServers } from '../test-support/server-harness';
+import { TestClient, type EventFrame } from '../test-support/test-client';
 
 type HistoryFrame = Extract<ServerFrame, { type: 'history' }>;
 type HistoryEndFrame = Extract<ServerFrame, { type: 'history-end' }>;
@@ -31,6 +31,12 @@ function waitForEvents(client: TestClient, sessionId: string, count: number): Pr
 
 function historyFrames(frames: ServerFrame[], sessionId: string): HistoryFrame[] {
   return frames.filter((frame): frame is HistoryFrame => frame.type === 'history' && frame.sessionId === sessionId);
+}
+
+/** The event as a tool result; any other type fails the test here, before its data is read. */
+function toolResultOf(event: SessionEvent): Extract<SessionEvent, { type: 'tool/result' }> {
+  if (event.type !== 'tool/result') throw new Error(`expected a tool/result event, got ${event.type} (seq ${event.seq})`);
+  return event;
 }
 
 function historyItems(frames: ServerFrame[], sessionId: string): HistoryItem[] {
@@ -272,11 +278,12 @@ describe('tail-first, lean, batched history through the server', () => {
     for (const item of reads) {
       const liveFrame = live.get(item.event.seq)!;
       // Live: the model text and the meta, besides the view.
-      expect(liveFrame.event.type === 'tool/result' && liveFrame.event.data.content.length).toBeGreaterThan(0);
-      expect(liveFrame.event.type === 'tool/result' && liveFrame.event.data.meta).toBeDefined();
+      const liveResult = toolResultOf(liveFrame.event);
+      expect(liveResult.data.content.length).toBeGreaterThan(0);
+      expect(liveResult.data.meta).toBeDefined();
       // History: only the view.
       expect(item.contentOmitted).toBe(true);
-      expect(item.event.type === 'tool/result' && item.event.data.content).toEqual([]);
+      expect(toolResultOf(item.event).data.content).toEqual([]);
       expect('meta' in item.event.data).toBe(false);
       expect(item.view).toMatchObject({ card: 'read' });
       // The same view, less its copy of the model text (the read card draws the lines).

@@ -1,6 +1,6 @@
 import type { SessionEvent, SessionHeader, ToolResultEvent } from '@toolcards/protocol';
 import type { LogSeqIndex } from '@toolcards/session';
-import { outbound, type OutboundFrame } from '../outbound-frames';
+import { outbound, type OutboundFrame } from '../../wire/outbound-frames';
 import { ViewComputer, type Presenters } from '../view-computation';
 import { HistoryBatcher } from './history-batch';
 import { historyItem } from './history-item';

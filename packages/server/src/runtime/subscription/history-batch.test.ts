@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HISTORY_BATCH_BYTES, serverFrameSchema, type HistoryItem, type SessionEvent } from '@toolcards/protocol';
-import type { OutboundFrame } from '../outbound-frames';
+import type { OutboundFrame } from '../../wire/outbound-frames';
 import { HistoryBatcher } from './history-batch';
 
 function message(seq: number, text: string): SessionEvent {

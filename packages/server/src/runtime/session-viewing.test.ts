@@ -2,8 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SessionLog } from '@toolcards/session';
-import { createSession, useServers } from './test-support/server-harness';
-import { TestClient } from './test-support/test-client';
+import { createSession, useServers } from '../test-support/server-harness';
+import { TestClient } from '../test-support/test-client';
 
 /**
  * Issue 11, weak point: viewing a session opened its log writable and held the

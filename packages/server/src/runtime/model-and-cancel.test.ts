@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest';
 import type { JsonValue, SessionEvent } from '@toolcards/protocol';
 import * as realTools from '@toolcards/tools';
 import type { ToolContext, ToolResult } from '@toolcards/tools';
-import type { ModelDriver, ModelTurnInput } from './model-driver';
+import type { ModelDriver, ModelTurnInput } from '../model/model-driver';
 import type { ToolsApi } from './session-registry';
-import { createSession, useServers } from './test-support/server-harness';
-import { TestClient } from './test-support/test-client';
+import { createSession, useServers } from '../test-support/server-harness';
+import { TestClient } from '../test-support/test-client';
 
 /** The real tools plus `sleep`, which runs until it is cancelled. */
 const toolsWithSleep: ToolsApi = {

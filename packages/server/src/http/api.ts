@@ -1,15 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { readMetaFromMeta, searchMetaFromMeta, type HttpErrorCode, type OpenSessionResponse, type ResultTextResponse, type ServerInfo, type SessionListResponse, type SessionResponse, type SessionSummary } from '@toolcards/protocol';
-import { clipTitle, SessionBusyError, SessionLogUnreadableError, SessionLogWriteError, type SessionStore } from '@toolcards/session';
+import { readMetaFromMeta, searchMetaFromMeta, type OpenSessionResponse, type ResultTextResponse, type ServerInfo, type SessionListResponse, type SessionResponse, type SessionSummary } from '@toolcards/protocol';
+import { clipTitle, type SessionStore } from '@toolcards/session';
 import { matchApiRoute } from './api-routes';
-import { fileLinesQueryOf } from './file-views/file-lines-query';
-import { fileCardsQueryOf, filesSeenQueryOf } from './files-seen/files-seen-query';
-import { sessionSearchQueryOf } from './session-search/search-query';
-import { searchSessions } from './session-search/session-search';
-import type { FileViewAnswer } from './file-views/session-file-views';
-import { fullResultQueryOf, type FullResults } from './full-result/full-results';
+import { fileLinesQueryOf } from '../file-views/file-lines-query';
+import { fileCardsQueryOf, filesSeenQueryOf } from '../files-seen/files-seen-query';
+import { sessionSearchQueryOf } from '../session-search/search-query';
+import { searchSessions } from '../session-search/session-search';
+import type { FileViewAnswer } from '../file-views/session-file-views';
+import { fullResultQueryOf, type FullResults } from '../full-result/full-results';
 import { sendApiError, sendJson } from './http-responses';
-import type { SessionRegistry, SessionRuntime } from './session-registry';
+import { apiErrorOf } from '../wire/api-error';
+import type { SessionRegistry, SessionRuntime } from '../runtime/session-registry';
 
 export interface ApiDeps {
   info: ServerInfo;
@@ -35,35 +36,6 @@ export async function handleApiRequest(req: IncomingMessage, res: ServerResponse
     if (!known || res.headersSent) throw error;
     sendApiError(res, known.status, known.code, known.message);
   }
-}
-
-/** The HTTP answer for a failure whose cause the client can act on. */
-export function apiErrorOf(error: unknown): { status: number; code: HttpErrorCode; message: string } | undefined {
-  if (error instanceof SessionBusyError) {
-    const who = error.pid === process.pid ? 'this server' : `another toolcards process (pid ${error.pid})`;
-    return { status: 409, code: 'SESSION_BUSY', message: `this session is open for writing in ${who}; stop that process or open the session there` };
-  }
-  if (error instanceof SessionLogUnreadableError) {
-    return { status: 422, code: 'SESSION_UNREADABLE', message: `this session's log cannot be opened: ${error.reason}` };
-  }
-  const errno = errnoOf(error);
-  if (errno !== undefined && DISK_FULL_ERRNOS.has(errno)) {
-    return { status: 507, code: 'STORAGE_FULL', message: `the disk that holds the sessions is full (${errno}): free some space and try again` };
-  }
-  return undefined;
-}
-
-/** A write refused for lack of space or quota: the person can act on it, unlike other I/O errors. */
-const DISK_FULL_ERRNOS = new Set(['ENOSPC', 'EDQUOT', 'EFBIG']);
-
-/** The errno behind a failure, looking through wrapping errors (the writer lock wraps its own). */
-function errnoOf(error: unknown): string | undefined {
-  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
-    if (current instanceof SessionLogWriteError) return current.errno;
-    const code = (current as NodeJS.ErrnoException).code;
-    if (typeof code === 'string' && code.startsWith('E')) return code;
-  }
-  return undefined;
 }
 
 async function answer(req: IncomingMessage, res: ServerResponse, url: URL, deps: ApiDeps): Promise<void> {

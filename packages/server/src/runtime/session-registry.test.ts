@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SessionStore } from '@toolcards/session';
 import * as realTools from '@toolcards/tools';
-import type { OutboundFrame } from './outbound-frames';
+import type { OutboundFrame } from '../wire/outbound-frames';
 import { SessionRegistry } from './session-registry';
 import { DEFAULT_DELIVERY_LIMITS } from './subscription/backpressure';
 import type { FrameSink } from './subscription/delivery';
-import { makeTempDir, makeWorkspace } from './test-support/server-harness';
+import { makeTempDir, makeWorkspace } from '../test-support/server-harness';
 
 /** A client that reads everything at once. */
 class RecordingSink implements FrameSink {

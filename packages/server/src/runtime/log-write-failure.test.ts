@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest';
 import type { ServerFrame, SessionEvent } from '@toolcards/protocol';
 import { replaySessionLog } from '@toolcards/session';
 // The session package's full-disk helper: a real tmpfs, mounted per test.
-import { canMountTmpfs, fillDisk, TMPFS_SKIP_REASON, useSmallTmpfs } from '../../session/src/test-support';
+import { canMountTmpfs, fillDisk, TMPFS_SKIP_REASON, useSmallTmpfs } from '../../../session/src/test-support';
 import { historyItem } from './subscription/history-item';
-import { api, createSession, useServers } from './test-support/server-harness';
-import { TestClient } from './test-support/test-client';
+import { api, createSession, useServers } from '../test-support/server-harness';
+import { TestClient } from '../test-support/test-client';
 import type { EventView } from './view-computation';
 
 if (!canMountTmpfs) console.warn(`log-write-failure.test.ts skipped: ${TMPFS_SKIP_REASON}`);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionEvent } from '@toolcards/protocol';
-import { createSession, useServers } from './test-support/server-harness';
-import { TestClient } from './test-support/test-client';
+import { createSession, useServers } from '../test-support/server-harness';
+import { TestClient } from '../test-support/test-client';
 
 /** user-message frames without a model: each appends one user/message event (plus an error frame to the sender). */
 function sendMessages(client: TestClient, sessionId: string, from: number, count: number): void {

@@ -1,6 +1,15 @@
-import type { CallState, ServerFrame, SessionEvent } from '@toolcards/protocol';
-import type { EventView } from './view-computation';
-import type { WireError } from './inbound-frames';
+import type { CallState, ServerFrame, SessionEvent, WireErrorCode } from '@toolcards/protocol';
+
+/** The view an event frame carries (runtime/view-computation.ts computes it). */
+type EventView = Extract<ServerFrame, { type: 'event' }>['view'];
+
+/** An `error` frame's content, before it is sent. */
+export interface WireError {
+  code: WireErrorCode;
+  message: string;
+  sessionId?: string;
+  requestId?: string;
+}
 
 /** A frame serialized once, so one live event costs one JSON.stringify however many clients watch. */
 export interface OutboundFrame {

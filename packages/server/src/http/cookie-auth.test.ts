@@ -2,7 +2,7 @@ import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { WEBSOCKET_PATH } from '@toolcards/protocol';
-import { useServers } from './test-support/server-harness';
+import { useServers } from '../test-support/server-harness';
 
 /** A raw GET (fetch forbids setting Cookie and Origin). */
 function rawGet(port: number, path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, unknown> }> {

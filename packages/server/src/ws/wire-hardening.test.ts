@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { Socket } from 'node:net';
 import { MAX_ARGS_BYTES, MAX_ARGS_NESTING, MAX_FRAME_NESTING } from './inbound-frames';
-import { spawnCli, waitForStartUrl, type CliProcess } from './test-support/cli-process';
-import { api, createSession, makeWorkspace, useServers } from './test-support/server-harness';
-import { TestClient } from './test-support/test-client';
+import { spawnCli, waitForStartUrl, type CliProcess } from '../test-support/cli-process';
+import { api, createSession, makeWorkspace, useServers } from '../test-support/server-harness';
+import { TestClient } from '../test-support/test-client';
 import { CLOSE_SLOW_CONSUMER, CLOSE_TOO_MANY_BAD_FRAMES, MAX_INBOX_BYTES } from './websocket';
-import { until } from '../../tools/src/test-support/until';
+import { until } from '../../../tools/src/test-support/until';
 import { dataDirLayout, sessionLogPath } from '@toolcards/session';
 
 /** The client's TCP socket: pausing it makes a client that never reads. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OutboundFrame } from '../outbound-frames';
+import type { OutboundFrame } from '../../wire/outbound-frames';
 import type { DeliveryLimits } from './backpressure';
 import { Subscription, type FrameSink, type HistoryReader } from './delivery';
 

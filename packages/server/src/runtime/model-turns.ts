@@ -1,6 +1,6 @@
 import type { SessionEvent } from '@toolcards/protocol';
 import type { LiveSession } from './live-session';
-import type { ModelDriver, ModelEvent, ModelSession } from './model-driver';
+import type { ModelDriver, ModelEvent, ModelSession } from '../model/model-driver';
 import type { ToolRunner } from './tool-runner';
 import { abortedTurnEnd } from './unfinished-work';
 

@@ -3,8 +3,8 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MAX_INBOUND_FRAME_BYTES, WEBSOCKET_PATH } from '@toolcards/protocol';
-import { api, createSession, useServers } from './test-support/server-harness';
-import { TestClient } from './test-support/test-client';
+import { api, createSession, useServers } from '../test-support/server-harness';
+import { TestClient } from '../test-support/test-client';
 
 /** A raw request, so tests control every header (fetch forbids setting Host and Origin). */
 function rawGet(port: number, path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {

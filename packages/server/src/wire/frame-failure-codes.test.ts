@@ -2,9 +2,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ServerFrame } from '@toolcards/protocol';
 // The session package's full-disk helper: a real tmpfs, mounted per test.
-import { canMountTmpfs, fillDisk, useSmallTmpfs } from '../../session/src/test-support';
-import { createSession, useServers } from './test-support/server-harness';
-import { TestClient } from './test-support/test-client';
+import { canMountTmpfs, fillDisk, useSmallTmpfs } from '../../../session/src/test-support';
+import { createSession, useServers } from '../test-support/server-harness';
+import { TestClient } from '../test-support/test-client';
 
 type ErrorFrame = Extract<ServerFrame, { type: 'error' }>;
 

@@ -5,8 +5,8 @@ import type { JsonValue, ServerFrame, SessionEvent } from '@toolcards/protocol';
 import * as realTools from '@toolcards/tools';
 import type { ToolContext, ToolResult } from '@toolcards/tools';
 import type { ToolsApi } from './session-registry';
-import { createSession, useServers } from './test-support/server-harness';
-import { TestClient } from './test-support/test-client';
+import { createSession, useServers } from '../test-support/server-harness';
+import { TestClient } from '../test-support/test-client';
 
 type CallStateFrame = Extract<ServerFrame, { type: 'call-state' }>;
 
