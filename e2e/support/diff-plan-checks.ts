@@ -113,7 +113,11 @@ export function diffSplit(view: DiffResultView, pair: { old: [number, string]; n
   };
 }
 
-/** A hunk too long to draw whole: only the rows near the viewport exist, and scrolling reaches its last line. */
+/**
+ * A hunk too long to draw whole: a preview with "Show all N lines"; expanded, it scrolls with the
+ * timeline (it has no scroller of its own, decision 0016), only the rows near the view exist, and
+ * scrolling the timeline to the card's end reaches its last line.
+ */
 export function diffHugeHunk(view: DiffResultView): StoryCheck {
   const lines = view.files[0]!.hunks[0]!.lines;
   const lastNew = lines.filter((line) => line.startsWith('+')).length;
@@ -121,14 +125,25 @@ export function diffHugeHunk(view: DiffResultView): StoryCheck {
     theme: 'light',
     async assert({ card }) {
       await expect(card.locator('.tc-card__details .tc-diff__counts')).toHaveText(countsOf(view));
+      const viewport = card.getByRole('region', { name: `Changes to ${view.files[0]!.path}` });
+      await expect(viewport).toHaveAttribute('data-preview', 'clipped');
+      await card.getByRole('button', { name: `Show all ${lines.length.toLocaleString('en-US')} lines` }).click();
+      await expect(viewport).toHaveAttribute('data-preview', 'whole');
+      expect(await viewport.evaluate((element) => getComputedStyle(element).overflowY), 'no vertical scroller of its own').toBe('hidden');
       const drawn = await card.locator('.tc-diff__row').count();
       expect(drawn).toBeGreaterThan(10);
       expect(drawn).toBeLessThan(200);
-      const viewport = card.getByRole('region', { name: `Changes to ${view.files[0]!.path}` });
-      await viewport.evaluate((element) => element.scrollTo(0, element.scrollHeight));
+      await viewport.evaluate((element) => {
+        let scroller = element.parentElement;
+        while (scroller && !/^(auto|scroll)$/.test(getComputedStyle(scroller).overflowY)) scroller = scroller.parentElement;
+        if (!scroller) throw new Error('the diff has no scroller around it');
+        scroller.scrollTop += element.getBoundingClientRect().bottom - scroller.getBoundingClientRect().bottom;
+      });
       const last = card.locator('.tc-diff__row').filter({ hasText: lines.at(-1)!.slice(1) });
       await expect(last).toHaveCount(1);
+      await expect(last).toBeInViewport();
       expect(await gutters(last)).toEqual(['', String(lastNew)]);
+      expect(await card.locator('.tc-diff__row').count(), 'still virtualized at the end').toBeLessThan(200);
     },
   };
 }

@@ -40,9 +40,17 @@ export const DeletedFile: Story = { args: { view: deletedView } };
 /** A file renamed with no change to its text, and the file that imports it edited. */
 export const Rename: Story = { args: { view: renamedView } };
 
+/** Its preview; "Show all 5,000 lines" draws it whole, its rows virtualized against the timeline (a stand-in for it here: decision 0016). */
 export const FiveThousandLineHunk: Story = {
   name: 'A 5,000-line hunk',
   args: { view: hugeHunkView },
+  decorators: [
+    (StoryBody) => (
+      <div data-testid="timeline" style={{ height: '80vh', overflowY: 'auto' }}>
+        <StoryBody />
+      </div>
+    ),
+  ],
 };
 
 export const NoHunks: Story = { args: { view: noHunksView } };

@@ -107,6 +107,25 @@ describe('DiffCard', () => {
     expect(screen.getByRole('button', { name: 'Show less' })).toBeTruthy();
   });
 
+  it('shows a 5,000-line hunk as a preview too, and expanded its rows scroll with the timeline, still only those in view', async () => {
+    const path = hugeHunkView.files[0]!.path;
+    const { container } = render(
+      // A stand-in for the timeline: the one scroller (decision 0016).
+      <div style={{ height: '600px', overflowY: 'auto' }}>
+        <DiffCard view={hugeHunkView} />
+      </div>,
+    );
+    const body = screen.getByRole('region', { name: `Changes to ${path}` });
+    expect(body.getAttribute('data-preview')).toBe('clipped');
+    expect(body.style.maxHeight).toBe('448px');
+    await userEvent.click(screen.getByRole('button', { name: 'Show all 5,000 lines' }));
+    expect(body.getAttribute('data-preview')).toBe('whole');
+    expect(body.style.maxHeight).toBe('');
+    const drawn = container.querySelectorAll('.tc-diff__row').length;
+    expect(drawn).toBeGreaterThan(10);
+    expect(drawn).toBeLessThan(HUGE_HUNK_LINES / 10);
+  });
+
   it('renders only the rows on screen of a 5,000-line hunk', () => {
     const { container } = render(<DiffCard view={hugeHunkView} />);
     const drawn = container.querySelectorAll('.tc-diff__row').length;

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import type { CallLocation, DiffFile, DiffResultView } from '@toolcards/protocol';
 import { warmHighlight } from '../../highlight/highlight-client';
 import { CardFrame } from '../frame/card-frame';
@@ -28,7 +28,10 @@ export interface DiffCardProps {
 
 /** An edit: per file its path, status and +N −M, then its hunks. */
 export function DiffCard({ view, onOpenLocation, fileSource }: DiffCardProps) {
-  const [box, setBox] = useState<HTMLDivElement | null>(null);
+  // State, not a ref (the width is followed once the box exists), set in a transition: a state set from a ref
+  // is a synchronous update, which re-rendered the whole card (and ran its effects) inside its first task.
+  const [box, setBoxNow] = useState<HTMLDivElement | null>(null);
+  const setBox = useCallback((element: HTMLDivElement | null) => startTransition(() => setBoxNow(element)), []);
   const wide = useWideEnough(box, SPLIT_MIN_WIDTH_PX);
   const [split, setSplit] = useState(false);
   const layout: DiffLayout = split && wide ? 'split' : 'unified';

@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { MAX_FILE_LINES_REQUEST, type CallLocation, type DiffFile, type ReadFileLine } from '@toolcards/protocol';
 import { useHighlightedLines } from '../../highlight/use-highlighted-lines';
@@ -9,6 +9,7 @@ import { noLayoutReadsOnMount } from '../../ui/no-layout-reads-on-mount';
 import type { FileSource } from '../../net/file-source';
 import { widestColumns } from '../read/code-columns';
 import { ROW_TEXT_MAX_CHARS, shownLength } from '../read/row-text-cap';
+import { pageScrollerOf, scrollWithPage } from '../read/scroll-with-page';
 import { diffItems, linkedPath, type DiffExpansion, type DiffItem, type DiffLayout } from './diff-items';
 import { diffSides } from './diff-rows';
 import { FileLineRow, SplitDiffRow, UnifiedDiffRow, tokensOf, type SideTokens } from './diff-line-row';
@@ -18,7 +19,7 @@ import './diff-card.css';
 
 /** Above this many rows only the rows in and near the viewport are rendered. */
 export const VIRTUALIZE_ABOVE_ROWS = 200;
-/** A virtualized body's max height: it scrolls inside it (and it is the virtualizer's first guess). */
+/** The preview's height (the body is clipped there until expanded), and so the virtualizer's first guess at its size. */
 export const DIFF_VIEWPORT_HEIGHT_PX = 448;
 /** Must match the unified row height in diff-card.css. */
 const ROW_HEIGHT_PX = 20;
@@ -65,6 +66,8 @@ export function DiffFileBody({ file, layout = 'unified', fileSource, onOpenLocat
     () => ({ old: withHead(oldTokens, oldHeadTokens), new: withHead(newTokens, newHeadTokens) }),
     [oldTokens, newTokens, oldHeadTokens, newHeadTokens],
   );
+  // The widest line as drawn, from the texts of each side (not from the rows): asked by a long diff's viewport.
+  const widestLine = useCallback(() => Math.max(drawnColumns(sides.oldTexts), drawnColumns(sides.newTexts), drawnColumns(fileLineTexts)), [sides, fileLineTexts]);
   const hasPairs = useMemo(() => items.some((item) => (item.kind === 'line' && item.pair !== undefined) || (item.kind === 'pair' && item.split.left?.kind === 'removed' && item.split.right?.kind === 'added')), [items]);
   const wordChanges = useWordChanges(hasPairs);
   const showWhole = useCallback((key: string) => setWhole((current) => (current.has(key) ? current : new Set(current).add(key))), []);
@@ -159,7 +162,7 @@ export function DiffFileBody({ file, layout = 'unified', fileSource, onOpenLocat
   if (items.length === 0) return null;
   return (
     <>
-      <DiffViewport items={items} layout={layout} label={label} renderItem={renderItem} />
+      <DiffViewport items={items} layout={layout} label={label} widestLine={widestLine} renderItem={renderItem} />
       {gapState.error !== undefined && (
         <p role="alert" className="tc-read__grow-note">
           Could not load the lines: {gapState.error}
@@ -173,69 +176,94 @@ interface DiffViewportProps {
   items: readonly DiffItem[];
   layout: DiffLayout;
   label: string;
+  /** The widest line the rows draw, in columns (unified rows are as wide, for the sideways scroll). */
+  widestLine: () => number;
   renderItem: (item: DiffItem, index: number, placement: { style?: CSSProperties; rowRef?: (element: Element | null) => void }) => ReactNode;
 }
 
 /**
- * The box of a file's rows. Up to VIRTUALIZE_ABOVE_ROWS rows: every row, shown as a preview
- * (decision 0016: clipped at DIFF_VIEWPORT_HEIGHT_PX, "Show all N lines" under it, the timeline
- * the only scroller; a find hit or a focused row past the cut expands it). Longer: only the rows
- * on screen, in a box that scrolls itself, as a capped search's complete result does, until
- * rows can be virtualized against the timeline's scroller.
+ * The box of a file's rows, shown as a preview (decision 0016: clipped at DIFF_VIEWPORT_HEIGHT_PX,
+ * "Show all N lines" under it, the timeline the only scroller; a find hit or a focused row past
+ * the cut expands it). Above VIRTUALIZE_ABOVE_ROWS rows only the rows in view are rendered:
+ * clipped, those of the preview; expanded, those of the part of the card the timeline shows.
  */
-function DiffViewport({ items, layout, label, renderItem }: DiffViewportProps) {
-  // State, not a ref: the virtualizer must re-render once it has its scroll element (as the read card's viewport does).
+function DiffViewport({ items, layout, label, widestLine, renderItem }: DiffViewportProps) {
+  // State, not a ref: the virtualizer must re-render once it has its scroll element. That render is a
+  // transition: the first one already drew the rows on screen (from the virtualizer's initialRect), so
+  // it waits for a later task instead of doubling the card's first one (as the read card's viewport does).
   const [viewport, setViewportNow] = useState<HTMLDivElement | null>(null);
   const setViewport = useCallback((element: HTMLDivElement | null) => startTransition(() => setViewportNow(element)), []);
   const digits = useMemo(() => String(maxLineNumber(items)).length, [items]);
+  const lineCount = useMemo(() => countLineItems(items), [items]);
   const virtual = items.length > VIRTUALIZE_ABOVE_ROWS;
   // Unified rows are 20 px; split rows wrap, so their height is a guess from the same number.
-  const preview = useCardPreview({ bodyHeight: virtual ? 0 : items.length * ROW_HEIGHT_PX, previewHeight: DIFF_VIEWPORT_HEIGHT_PX, expandOnScroll: true });
-  const style = { '--tc-diff-digits': Math.max(2, digits), ...(virtual ? { maxHeight: DIFF_VIEWPORT_HEIGHT_PX } : preview.boxProps.style) } as CSSProperties;
+  const preview = useCardPreview({ bodyHeight: items.length * ROW_HEIGHT_PX, previewHeight: DIFF_VIEWPORT_HEIGHT_PX, expandOnScroll: true });
+  const style = { '--tc-diff-digits': Math.max(2, digits), ...preview.boxProps.style } as CSSProperties;
+  // Unified rows do not wrap: as wide as the longest line as drawn, for the sideways scroll. A scan of
+  // every line, so in the render that has the viewport (a transition), not in the card's first task.
+  const columns = useMemo(() => (virtual && layout === 'unified' && viewport !== null ? widestLine() : 0), [virtual, layout, viewport, widestLine]);
+  const minWidth = layout === 'unified' && columns > 0 ? `calc(${columns}ch + var(--tc-diff-gutters) + 2rem)` : undefined;
   return (
     <>
       <div
         ref={setViewport}
-        className={`tc-diff__viewport is-${layout}${virtual ? ' is-scroller' : ''}`}
+        className={`tc-diff__viewport is-${layout}`}
         style={style}
-        data-preview={virtual ? undefined : preview.boxProps['data-preview']}
-        onScroll={virtual ? undefined : preview.boxProps.onScroll}
+        data-preview={preview.boxProps['data-preview']}
+        onScroll={preview.boxProps.onScroll}
         tabIndex={0}
         role="region"
         aria-label={label}
       >
         {virtual ? (
-          <VirtualRows viewport={viewport} items={items} layout={layout} renderItem={renderItem} />
+          <VirtualRows viewport={viewport} withPage={!preview.clipped} items={items} layout={layout} minWidth={minWidth} renderItem={renderItem} />
         ) : (
           <div className="tc-diff__rows">{items.map((item, index) => renderItem(item, index, {}))}</div>
         )}
       </div>
-      {!virtual && <PreviewToggle preview={preview} count={items.filter(isLineItem).length} noun={['line', 'lines']} />}
+      <PreviewToggle preview={preview} count={lineCount} noun={['line', 'lines']} />
     </>
   );
 }
 
-function isLineItem(item: DiffItem): boolean {
-  return item.kind === 'line' || item.kind === 'pair' || item.kind === 'file-line';
+/** The rows that are lines (not a hunk's header, a fold or a gap): what "Show all N lines" counts. */
+function countLineItems(items: readonly DiffItem[]): number {
+  let count = 0;
+  for (const item of items) if (item.kind === 'line' || item.kind === 'pair' || item.kind === 'file-line') count += 1;
+  return count;
 }
 
-function VirtualRows({ viewport, items, layout, renderItem }: Omit<DiffViewportProps, 'label'> & { viewport: HTMLDivElement | null }) {
-  const virtualizer = useVirtualizer({
+interface VirtualRowsProps {
+  viewport: HTMLDivElement | null;
+  /** The card shows whole (expanded): the rows scroll with the page, virtualized against its scroller. */
+  withPage: boolean;
+  items: readonly DiffItem[];
+  layout: DiffLayout;
+  minWidth: string | undefined;
+  renderItem: DiffViewportProps['renderItem'];
+}
+
+function VirtualRows({ viewport, withPage, items, layout, minWidth, renderItem }: VirtualRowsProps) {
+  const rowsRef = useRef<HTMLDivElement>(null);
+  const [pageScroller, setPageScroller] = useState<HTMLElement | null>(null);
+  useEffect(() => setPageScroller(withPage && viewport ? pageScrollerOf(viewport) : null), [withPage, viewport]);
+  const onPage = withPage && pageScroller !== null;
+  const pageOptions = useMemo(() => scrollWithPage(() => rowsRef.current), []);
+  const virtualizer = useVirtualizer<HTMLElement, Element>({
     count: items.length,
-    getScrollElement: () => viewport,
+    getScrollElement: () => (onPage ? pageScroller : viewport),
     estimateSize: () => ROW_HEIGHT_PX,
+    // The card's first render draws the rows on screen only; the rows around them come with
+    // the next one (once the viewport is known, a transition): fewer rows to lay out first.
     overscan: viewport ? OVERSCAN_ROWS : 0,
+    // The first paint (and a test DOM without layout) still shows a screenful.
     initialRect: { width: 800, height: DIFF_VIEWPORT_HEIGHT_PX },
     useFlushSync: false,
-    ...noLayoutReadsOnMount<HTMLDivElement>(),
+    ...noLayoutReadsOnMount<HTMLElement>(),
+    ...(onPage ? pageOptions : {}),
   });
-  // Unified rows do not wrap: as wide as the longest line as drawn, for the horizontal scroll.
-  const columns = useMemo(() => (layout === 'unified' ? widestColumns(items.map((item) => { const text = itemText(item); return text.length > ROW_TEXT_MAX_CHARS ? text.slice(0, shownLength(text)) : text; })) : 0), [items, layout]);
   return (
-    <div
-      className="tc-diff__rows tc-diff__rows--virtual"
-      style={{ height: virtualizer.getTotalSize(), minWidth: layout === 'unified' ? `calc(${columns}ch + var(--tc-diff-gutters) + 2rem)` : undefined }}
-    >
+    <div ref={rowsRef} className="tc-diff__rows tc-diff__rows--virtual" style={{ height: virtualizer.getTotalSize(), minWidth }}>
       {virtualizer.getVirtualItems().map((virtual) =>
         renderItem(items[virtual.index]!, virtual.index, {
           style: { position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${virtual.start}px)` },
@@ -248,18 +276,9 @@ function VirtualRows({ viewport, items, layout, renderItem }: Omit<DiffViewportP
   );
 }
 
-function itemText(item: DiffItem): string {
-  switch (item.kind) {
-    case 'line':
-      return item.row.text;
-    case 'file-line':
-      return item.text;
-    case 'hunk':
-    case 'pair':
-    case 'fold':
-    case 'gap':
-      return '';
-  }
+/** The widest of these lines as their rows draw them, in columns: a huge line counts as far as it is cut (row-text-cap). */
+function drawnColumns(texts: readonly string[]): number {
+  return widestColumns(texts.some((text) => text.length > ROW_TEXT_MAX_CHARS) ? texts.map((text) => text.slice(0, shownLength(text))) : texts);
 }
 
 /**

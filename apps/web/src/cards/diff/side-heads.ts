@@ -1,3 +1,4 @@
+import { FIRST_CHUNK_LINES } from '../../highlight/highlight-chunks';
 import type { HighlightedLine, WindowLines } from '../../highlight/highlighted-line';
 
 /**
@@ -7,7 +8,9 @@ import type { HighlightedLine, WindowLines } from '../../highlight/highlighted-l
  * line, so the same tokens — after both full sides: the heads run first and the rows on
  * screen get both sides' colours at once; the full sides follow. Pure.
  */
-export const SIDE_HEAD_LINES = 32;
+// One chunk of the worker (more than the preview's 22 rows show of a side): a head of two chunks
+// would have the worker hand over, and the page render, the first head twice before the second starts.
+export const SIDE_HEAD_LINES = FIRST_CHUNK_LINES;
 
 const NO_HEAD: readonly string[] = [];
 
