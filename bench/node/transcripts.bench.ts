@@ -8,6 +8,7 @@ import { startServer } from '../../packages/server/src/index';
 import type { BenchDefinition } from '../bench-context';
 import { exactFigure, measuredFigure } from '../figures';
 import { pairwiseRatios } from '../stats';
+import { timeManyTranscripts, writeManyTranscripts } from './many-transcripts';
 
 /** A transcript the real Claude Code 2.1.332 wrote: its structures, repeated with fresh tool ids, make the big one. */
 const FIXTURE = 'packages/importers/src/claude-code/fixtures/claude-code-2.1.332-scenario.jsonl';
@@ -15,6 +16,9 @@ const AGENT_SESSION = '85804c32-f313-4d87-89d1-9d1d84ffb501';
 const LIVE_LINES = 20;
 /** A live line whose event never comes fails the bench instead of hanging it. */
 const LIVE_TIMEOUT_MS = 60_000;
+/** The issue's many-sessions case: 1,000 transcripts of ≈ 1.1 MB (1 GB). */
+const MANY_TRANSCRIPTS = 1_000;
+const MANY_TRANSCRIPT_BYTES = 1.1e6;
 
 export const transcriptsBench: BenchDefinition = {
   name: 'transcripts',
@@ -54,6 +58,16 @@ export const transcriptsBench: BenchDefinition = {
       await later.close();
     }
     const what = `${(bytes / 1e6).toFixed(0)} MB transcript (${lineCount.toLocaleString('en-US')} lines)`;
+
+    // Many transcripts: a first start lists them all from their heads, then maps them in the background.
+    const manyCount = context.quick ? 40 : MANY_TRANSCRIPTS;
+    const many = await writeManyTranscripts(path.join(context.scratch, 'many-transcripts'), lines, AGENT_SESSION, manyCount, context.quick ? 250e3 : MANY_TRANSCRIPT_BYTES, repeatedLine);
+    const manyTimes = [];
+    for (let run = 0; run < (context.quick ? 1 : 2); run += 1) {
+      context.log(`transcripts: ${manyCount} transcripts, run ${run + 1}`);
+      manyTimes.push(await timeManyTranscripts(context.scratch, many.projects, many.uuids, run));
+    }
+    const manyWhat = `${manyCount.toLocaleString('en-US')} transcripts (${(many.bytes / 1e6).toFixed(0)} MB)`;
     return {
       figures: [
         exactFigure('transcripts.size', `${what}: size`, 'MB', bytes / 1e6),
@@ -62,9 +76,18 @@ export const transcriptsBench: BenchDefinition = {
         measuredFigure('transcripts.mirror.ratio', `${what}: mirrored / read + parse`, 'ratio', pairwiseRatios(mirrorMs, parseMs)),
         measuredFigure('transcripts.later-start.ms', `${what}: later start, unchanged transcript, until mirrored`, 'ms', laterStartMs, { op: '≤', value: 300 }),
         measuredFigure('transcripts.live.ms', 'live: a line appended → its event frame on a subscribed WebSocket', 'ms', latencyMs, { op: '≤', value: 300 }),
+        measuredFigure('transcripts.many.listed.ms', `${manyWhat}: first start until all are listed (GET /api/sessions)`, 'ms', manyTimes.map((times) => times.listedMs), { op: '≤', value: 10_000 }),
+        measuredFigure('transcripts.many.open-unmapped.ms', `${manyWhat}: first start, right after the listing: the session mapped last opened (subscribe → caught-up)`, 'ms', manyTimes.map((times) => times.openUnmappedMs)),
+        measuredFigure('transcripts.many.mapped.ms', `${manyWhat}: first start until all are mapped (in the background)`, 'ms', manyTimes.map((times) => times.mappedMs)),
+        measuredFigure('transcripts.many.parse.ms', `${manyWhat}: read + JSON.parse of each line (baseline)`, 'ms', manyTimes.map((times) => times.parseMs)),
+        measuredFigure('transcripts.many.mapped.ratio', `${manyWhat}: mapped / read + parse`, 'ratio', pairwiseRatios(manyTimes.map((times) => times.mappedMs), manyTimes.map((times) => times.parseMs))),
+        measuredFigure('transcripts.many.later-url.ms', `${manyWhat}: later start until the server listens (in-process)`, 'ms', manyTimes.map((times) => times.laterUrlMs), { op: '≤', value: 300 }),
+        measuredFigure('transcripts.many.later-listed.ms', `${manyWhat}: later start, from listening until all are listed`, 'ms', manyTimes.map((times) => times.laterListedMs), { op: '≤', value: 200 }),
       ],
       details: [
         'The transcript repeats the real 2.1.332 scenario (reads, greps, glob, shells, edits, plan) with fresh tool ids. Mirroring goes through the session log and the open session, as live lines do.',
+        '',
+        `${manyWhat}: the same scenario repeated to ≈ ${(many.bytes / manyCount / 1e6).toFixed(1)} MB, one session uuid per file; each run a fresh data dir, the first start then a later one, in-process (\`startServer\`), GET /api/sessions asked every 25 ms until it lists them all. A first start lists transcripts never mapped from their heads and maps them in the background (decision 0020); opening one not mapped yet maps it first.`,
       ],
     };
   },

@@ -20,6 +20,7 @@ import { FullResults } from './full-result/full-results';
 import { PACKAGE_ROOT } from './package/package-root';
 import { AgentSessions } from './agent-sessions/agent-sessions';
 import type { TranscriptFolder } from './agent-sessions/transcript-folders';
+import type { AgentMapping } from './agent-sessions/agent-sessions';
 
 export type { ModelDriver, ModelEvent, ModelSession, ModelToolCall, ModelToolOutcome, ModelTurnInput } from './model/model-driver';
 export { MODEL_NOT_CONFIGURED_MESSAGE } from './model/model-driver';
@@ -71,6 +72,12 @@ export interface StartServerOptions {
    * data dir and followed live (the CLI's default: Claude Code's and Codex's). Default: none.
    */
   transcriptFolders?: readonly TranscriptFolder[];
+  /**
+   * When a transcript never mapped is mapped into its mirror: in the background after a start
+   * has listed them all from their heads (default), or only when its session is opened or its
+   * file changes.
+   */
+  agentMapping?: AgentMapping;
 }
 
 export interface RunningServer {
@@ -168,7 +175,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   // Mapped in the background (started here, not awaited): the URL is printed before a first start has indexed every transcript.
   const folders = options.transcriptFolders ?? [];
   let agentSessions: AgentSessions | undefined;
-  agentSessions = folders.length === 0 ? undefined : await AgentSessions.start({ folders, dataDir: options.dataDir, store, registry, report });
+  agentSessions = folders.length === 0 ? undefined : await AgentSessions.start({ folders, dataDir: options.dataDir, store, registry, report, ...(options.agentMapping ? { mapping: options.agentMapping } : {}) });
   const site = await StaticSite.open(options.clientDir ?? DEFAULT_CLIENT_DIR);
   let port = options.port ?? 3080;
   const server = createHttpServer({

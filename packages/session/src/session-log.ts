@@ -217,9 +217,13 @@ export class SessionLog {
     return checked.value;
   }
 
-  /** fdatasync: survive power loss, not just process death. */
+  /**
+   * fdatasync: survive power loss, not just process death. Not for a mirror of another
+   * agent's transcript: it is rebuilt from the transcript (decision 0020), and its syncs were
+   * a quarter of mapping 1,000 transcripts.
+   */
   sync(): void {
-    if (this.fd === undefined) return;
+    if (this.fd === undefined || isMirror(this.header)) return;
     try {
       fdatasyncSync(this.fd);
     } catch {
@@ -239,6 +243,10 @@ export class SessionLog {
       this.hooks.onClose?.();
     }
   }
+}
+
+function isMirror(header: SessionHeader): boolean {
+  return header.source !== undefined && header.source !== 'toolcards';
 }
 
 function writeError(what: string, error: unknown): SessionLogWriteError {

@@ -41,7 +41,11 @@ export function SessionRow({
           <VisibleText text={lastActivityLabel(session.lastActivity, now)} />
         </time>
         {' · '}
-        {session.toolCalls === 0 ? 'no tool calls' : `${session.toolCalls.toLocaleString('en-US')} tool ${session.toolCalls === 1 ? 'call' : 'calls'}`}
+        {session.mapping
+          ? 'counting tool calls…'
+          : session.toolCalls === 0
+            ? 'no tool calls'
+            : `${session.toolCalls.toLocaleString('en-US')} tool ${session.toolCalls === 1 ? 'call' : 'calls'}`}
       </span>
       {session.paths.length > 0 && (
         <span className="session-list__paths">

@@ -1,6 +1,8 @@
 import { watch, type FSWatcher } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { relative } from 'node:path';
 import type { ImportedEvent, ImportedSource, TranscriptImporter } from '@toolcards/importers';
+import type { SessionSummary } from '@toolcards/protocol';
 import type { SessionStore } from '@toolcards/session';
 import type { SessionRegistry } from '../runtime/session-registry';
 import { mirrorIdOf } from './mirror-id';
@@ -11,6 +13,8 @@ import type { TranscriptFolder } from './transcript-folders';
 import { TranscriptMirror, type MirrorSink } from './transcript-mirror';
 import { agentName, importerFor } from './importer-for-source';
 import { subagentTranscriptOf } from './subagent-transcript';
+import { readTranscriptHead } from './transcript-head';
+import { listedSummary } from './listed-summary';
 
 export interface AgentSessionsDeps {
   folders: readonly TranscriptFolder[];
@@ -22,9 +26,14 @@ export interface AgentSessionsDeps {
   importers?: (source: ImportedSource) => () => TranscriptImporter;
   /** How often the folders are walked again in case a watch missed something. Default 5 s. */
   pollMs?: number;
+  /** When transcripts never mapped are mapped (StartServerOptions.agentMapping). Default 'background'. */
+  mapping?: AgentMapping;
 }
 
-/** More transcripts than this to map at once earn a progress line. */
+/** 'background': after the listing, one at a time; 'when-opened': when its session is opened or its file changes. */
+export type AgentMapping = 'background' | 'when-opened';
+
+/** More transcripts than this to list and map at once earn progress lines. */
 const PROGRESS_FROM = 20;
 /** A transcript not written for this long lets its importer go (fed again from the start when it grows). */
 const IDLE_RELEASE_MS = 10 * 60_000;
@@ -43,6 +52,11 @@ export class AgentSessions {
   private poller: NodeJS.Timeout | undefined;
   private closed = false;
   private readonly failures = new Set<string>();
+  /** Transcripts never mapped, listed from their heads until their mapping is done (by mirror id). */
+  private readonly listedFromHead = new Map<string, SessionSummary>();
+  private settleListed!: () => void;
+  /** Every transcript found at start is listed (from its head, when it was never mapped). */
+  readonly listed = new Promise<void>((resolve) => (this.settleListed = resolve));
   /** The first walk and mapping, done in the background once the server listens. */
   readonly ready: Promise<void>;
 
@@ -56,6 +70,23 @@ export class AgentSessions {
   static async start(deps: AgentSessionsDeps): Promise<AgentSessions> {
     const index = await MirrorIndex.load(deps.dataDir, deps.report);
     return new AgentSessions(deps, index);
+  }
+
+  /** Sessions of transcripts not mapped yet, as their heads list them (`mapping`). */
+  listedSessions(): SessionSummary[] {
+    return [...this.listedFromHead.values()];
+  }
+
+  /**
+   * Resolves once the session can be shown as history: a mirror not mapped yet, or catching
+   * up with a transcript that grew a lot, is mapped first (ahead of the background mapping).
+   * A page that subscribed mid-mapping would take the mapping's events for live ones.
+   */
+  async untilViewable(id: string): Promise<void> {
+    const path = this.pathById.get(id);
+    const mirror = path === undefined ? undefined : this.mirrors.get(path);
+    if (!mirror || (!this.listedFromHead.has(id) && !mirror.catchingUp)) return;
+    await this.syncMirror(mirror);
   }
 
   /** The agent's own title for a mirrored session, when it gave one. */
@@ -74,26 +105,59 @@ export class AgentSessions {
     this.closed = true;
     clearInterval(this.poller);
     for (const watcher of this.watchers.values()) watcher.close();
+    this.settleListed();
     await this.ready.catch(() => {});
     await this.index.flush();
   }
 
+  /**
+   * Lists every transcript never mapped from its head (a first start: reading and parsing
+   * all of them would take about as long as mapping them), then maps them in the
+   * background, most recently written first, one at a time, yielding between chunks.
+   */
   private async firstSync(): Promise<void> {
     for (const folder of this.deps.folders) this.watchFolder(folder);
     const found = await this.walk();
     const started = Date.now();
-    // Transcripts never mapped (all of them at a first start) are what takes long.
-    const changed = found.filter((mirror) => this.index.get(mirror.path) === undefined);
-    if (changed.length >= PROGRESS_FROM) this.deps.report(`indexing ${changed.length} ${this.agentNames()} transcripts…`);
-    for (const mirror of found) {
+    const unmapped = found.filter((mirror) => this.index.get(mirror.path) === undefined);
+    const progress = unmapped.length >= PROGRESS_FROM;
+    if (progress) this.deps.report(`listing ${unmapped.length} ${this.agentNames()} transcripts…`);
+    const written = new Map<TranscriptMirror, number>();
+    for (const mirror of unmapped) {
+      if (this.closed) return this.settleListed();
+      written.set(mirror, await this.listFromHead(mirror));
+    }
+    this.settleListed();
+    if (progress) this.deps.report(`listed ${unmapped.length} transcripts in ${seconds(started)}; mapping them in the background`);
+    const mapped = Date.now();
+    // Those mapped before first (an unchanged one costs a stat), then the most recently written.
+    const background = (this.deps.mapping ?? 'background') === 'background';
+    const order = [...found].filter((mirror) => background || !this.listedFromHead.has(mirror.id)).sort((a, b) => (written.get(b) ?? Number.MAX_VALUE) - (written.get(a) ?? Number.MAX_VALUE) || 0);
+    for (const mirror of order) {
       if (this.closed) return;
       await this.syncMirror(mirror);
       this.releaseIfIdle(mirror, started);
+      await nextTurn();
     }
-    if (changed.length >= PROGRESS_FROM) this.deps.report(`indexed ${changed.length} transcripts in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    if (progress) this.deps.report(`mapped ${unmapped.length} transcripts in ${seconds(mapped)}`);
     await this.index.flush();
     this.poller = setInterval(() => void this.poll(), this.deps.pollMs ?? 5_000);
     this.poller.unref();
+  }
+
+  /** Lists a transcript from its head; answers its mtime (0 when it could not be read: it is mapped later, or reported then). */
+  private async listFromHead(mirror: TranscriptMirror): Promise<number> {
+    try {
+      const file = await stat(mirror.path);
+      const facts = await readTranscriptHead(mirror.path, (this.deps.importers ?? importerFor)(mirror.source)());
+      // Mapped meanwhile (a page opened it): its log lists it now.
+      if (this.index.get(mirror.path) === undefined) {
+        this.listedFromHead.set(mirror.id, listedSummary({ id: mirror.id, source: mirror.source, facts, mtime: file.mtime, ...(mirror.parent !== undefined ? { parent: mirror.parent } : {}) }));
+      }
+      return file.mtimeMs;
+    } catch {
+      return 0;
+    }
   }
 
   private agentNames(): string {
@@ -126,8 +190,11 @@ export class AgentSessions {
     if (this.closed) return;
     for (const folder of this.deps.folders) this.watchFolder(folder);
     const now = Date.now();
+    const background = (this.deps.mapping ?? 'background') === 'background';
     for (const mirror of await this.walk()) {
       if (this.closed) return;
+      // Listed and left for its opening (a change of its file is seen by the watch).
+      if (!background && this.listedFromHead.has(mirror.id)) continue;
       await this.syncMirror(mirror);
       this.releaseIfIdle(mirror, now);
     }
@@ -163,6 +230,7 @@ export class AgentSessions {
     try {
       await mirror.sync();
       this.failures.delete(mirror.path);
+      this.listedFromHead.delete(mirror.id);
     } catch (error) {
       // Said once per transcript until it syncs again; the walk retries it.
       if (this.failures.has(mirror.path)) return;
@@ -175,14 +243,14 @@ export class AgentSessions {
   private readonly sink: MirrorSink = {
     loggedCount: async (id) => {
       if (!(await this.deps.store.exists(id))) return undefined;
-      const runtime = await this.deps.registry.get(id);
+      const runtime = await this.deps.registry.get(id, { mapping: true });
       return runtime?.live.nextSeq;
     },
     create: async (id, header) => {
       this.deps.store.createMirror({ id, ...header }).log.close();
     },
     append: async (id, events: readonly ImportedEvent[]) => {
-      const runtime = await this.deps.registry.get(id);
+      const runtime = await this.deps.registry.get(id, { mapping: true });
       if (!runtime) throw new Error(`the mirror session ${id} is gone`);
       for (const { time, event } of events) runtime.live.append(event, eventTime(time));
     },
@@ -191,6 +259,15 @@ export class AgentSessions {
       await this.deps.store.remove(id);
     },
   };
+}
+
+function seconds(since: number): string {
+  return `${((Date.now() - since) / 1000).toFixed(1)} s`;
+}
+
+/** Lets pages and live lines through between two transcripts of the background mapping. */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /** The agent's time for the event; a missing or broken one is now (the log needs a valid time). */

@@ -15,8 +15,10 @@ export interface MirrorSink {
   remove(id: string): Promise<void>;
 }
 
-/** Bytes read at a time: a huge transcript never sits in memory whole. */
-const CHUNK_BYTES = 4 * 1024 * 1024;
+/** Bytes read at a time: a huge transcript never sits in memory whole, and pages get a turn between chunks. */
+const CHUNK_BYTES = 1024 * 1024;
+/** A sync with more than this to map is catching up: pages wait for it (AgentSessions.untilViewable). */
+const CATCH_UP_BYTES = 1024 * 1024;
 
 /**
  * One transcript and its mirror session. `sync` maps what the file gained since the last
@@ -35,6 +37,8 @@ export class TranscriptMirror {
   private exists = false;
   private running: Promise<void> | undefined;
   private again = false;
+  /** Mapping much more than a live line or two (a first start, a transcript that grew a lot while toolcards was not running). */
+  catchingUp = false;
 
   constructor(
     readonly path: string,
@@ -48,6 +52,11 @@ export class TranscriptMirror {
       parent?: string;
     },
   ) {}
+
+  /** A subagent's transcript: the mirror id of the session that started it. */
+  get parent(): string | undefined {
+    return this.deps.parent;
+  }
 
   /** Syncs now, or once more after the sync that runs (calls while it runs are coalesced). */
   sync(): Promise<void> {
@@ -94,12 +103,15 @@ export class TranscriptMirror {
       this.alreadyLogged = logged ?? 0;
       this.exists = logged !== undefined;
     }
+    this.catchingUp = file.size - (replaced ? 0 : (known?.offset ?? 0)) > CATCH_UP_BYTES;
     try {
       await this.feedFrom(file.size);
     } catch (error) {
       // The importer is ahead of the log now: the next sync starts it again from the file's start.
       this.importer = undefined;
       throw error;
+    } finally {
+      this.catchingUp = false;
     }
     this.deps.index.set(this.path, {
       source: this.source,
@@ -137,6 +149,7 @@ export class TranscriptMirror {
         this.fed += consumed;
         buffer.copy(buffer, 0, consumed, filled);
         carried = filled - consumed;
+        if (this.catchingUp) await nextTurn();
       }
     } finally {
       await handle.close();
@@ -160,6 +173,11 @@ function notUnderstoodEntry(importer: TranscriptImporter): { notUnderstood?: Not
 
 function sameFile(known: { dev: number; ino: number }, file: { dev: number; ino: number }): boolean {
   return known.dev === file.dev && known.ino === file.ino;
+}
+
+/** Lets other work (a page's request, a live line of another transcript) run between two chunks. */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 function grown(buffer: Buffer): Buffer {

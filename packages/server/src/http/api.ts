@@ -20,7 +20,12 @@ export interface ApiDeps {
   workspaceRoot: string;
   fullResults: FullResults;
   /** Other agents' sessions: the agent's own title for a mirror (its rename or summary line), when it gave one. */
-  agentTitles?: { titleOf(id: string): string | undefined; notUnderstoodOf?(id: string): SessionSummary['notUnderstood'] };
+  agentTitles?: {
+    titleOf(id: string): string | undefined;
+    notUnderstoodOf?(id: string): SessionSummary['notUnderstood'];
+    /** Transcripts not mapped yet, listed from their heads (`mapping`): they stand in for their mirrors' partial summaries. */
+    listedSessions?(): SessionSummary[];
+  };
 }
 
 /**
@@ -45,7 +50,11 @@ async function answer(req: IncomingMessage, res: ServerResponse, url: URL, deps:
       return sendJson(res, 200, deps.info);
     case 'list-sessions': {
       const all = url.searchParams.get('all');
-      const every = await deps.store.list();
+      const fromHeads = deps.agentTitles?.listedSessions?.() ?? [];
+      const heads = new Set(fromHeads.map((summary) => summary.id));
+      const every = [...(await deps.store.list()).filter((summary) => !heads.has(summary.id)), ...fromHeads].sort(
+        (a, b) => (a.lastActivity === b.lastActivity ? b.id.localeCompare(a.id) : b.lastActivity < a.lastActivity ? -1 : 1),
+      );
       // This workspace's sessions, and every mirrored agent session (grouped by its folder in the panel).
       const listed = all === '1' || all === 'true' ? every : every.filter((summary) => summary.cwd === deps.workspaceRoot || summary.source !== 'toolcards');
       const sessions = listed.map((summary) => {

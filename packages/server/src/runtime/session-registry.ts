@@ -51,6 +51,8 @@ export interface SessionRegistryDeps {
   idleCloseMs?: number;
   /** Watches on the files read cards show, shared by every session (bounded). */
   fileWatches?: FileWatches;
+  /** Resolves once a session can be shown (a mirror not mapped yet is mapped first: AgentSessions.untilViewable). */
+  untilViewable?: (id: string) => Promise<void>;
 }
 
 /** How long shutdown waits for cancelled tools and turns to log their ends. */
@@ -105,9 +107,13 @@ export class SessionRegistry {
     return pending;
   }
 
-  /** The open session, opening it (read-only) on first use; undefined when no such session exists. */
-  async get(id: string): Promise<SessionRuntime | undefined> {
+  /**
+   * The open session, opening it (read-only) on first use; undefined when no such session exists.
+   * `mapping`: the mirror's own mapping appends through it, so it does not wait until viewable.
+   */
+  async get(id: string, how: { mapping?: boolean } = {}): Promise<SessionRuntime | undefined> {
     if (!isSessionId(id)) return undefined;
+    if (!how.mapping) await this.deps.untilViewable?.(id);
     let entry = this.open.get(id);
     if (!entry) {
       this.refuseWhenClosing();
