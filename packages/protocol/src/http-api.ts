@@ -29,6 +29,11 @@ export const sessionSummarySchema = z.object({
   notUnderstood: z.object({ total: z.number().int().min(1), types: z.array(z.string().max(80)).max(10) }).optional(),
   /** A subagent's session: the session whose Agent/Task call started it (listed under it). */
   parentId: sessionIdSchema.optional(),
+  /**
+   * A mirrored session listed from the head of its transcript, not mapped yet (a first start
+   * lists every transcript before mapping them): its counts and paths come once it is.
+   */
+  mapping: z.literal(true).optional(),
 });
 export const MAX_SUMMARY_PATHS = 3;
 export type SessionSummary = z.infer<typeof sessionSummarySchema>;
