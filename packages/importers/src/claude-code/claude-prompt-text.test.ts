@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayPath } from './claude-paths';
+import { displayPath } from '../shared/display-path';
 import { promptText, withoutSystemReminders } from './claude-prompt-text';
 
 describe('a prompt without the harness wrappers', () => {

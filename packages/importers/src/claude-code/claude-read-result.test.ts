@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readEnvelopeText, readMetaOf, windowFromText } from './claude-read-result';
+import { readMetaOf, windowFromText } from './claude-read-result';
 
 describe('a Read result as our read window', () => {
   it('takes toolUseResult.file, without the empty line after the last newline', () => {
@@ -34,11 +34,5 @@ describe('a Read result as our read window', () => {
 
   it('is no read card for an image, a PDF or a notebook', () => {
     for (const type of ['image', 'pdf', 'notebook']) expect(readMetaOf('x', { type, file: { content: 'a' } }, '1\ta', undefined)).toBeUndefined();
-  });
-
-  it("writes our read tool's envelope around the window", () => {
-    const meta = { path: 'a.ts', offset: 2, lines: [{ number: 2, text: 'b' }], totalLines: 5 };
-    expect(readEnvelopeText(meta)).toBe('<path>a.ts</path>\n<type>file</type>\n<content>\n2: b\n\n(Showing lines 2-2 of 5. Use offset=3 to continue.)\n</content>');
-    expect(readEnvelopeText({ path: 'e', offset: 1, lines: [], totalLines: 0 })).toBe('<path>e</path>\n<type>file</type>\n<content>\n(Empty file - 0 lines)\n</content>');
   });
 });

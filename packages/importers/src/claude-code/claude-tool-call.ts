@@ -1,6 +1,6 @@
 import type { JsonValue } from '@toolcards/protocol';
 import { asJson, booleanField, positiveIntField, stringField, type Fields } from '../json-fields';
-import { displayPath } from './claude-paths';
+import { displayPath } from '../shared/display-path';
 
 /**
  * A Claude Code tool_use as a toolcards call. Read, Grep and Glob become OUR `read`, `grep` and

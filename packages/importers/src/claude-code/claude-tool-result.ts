@@ -10,8 +10,9 @@ import {
   type TerminalMeta,
 } from '@toolcards/protocol';
 import { asFields, stringField, type Fields } from '../json-fields';
-import { displayPath } from './claude-paths';
-import { readEnvelopeText, readMetaOf } from './claude-read-result';
+import { displayPath } from '../shared/display-path';
+import { readEnvelopeText } from '../shared/read-envelope';
+import { readMetaOf } from './claude-read-result';
 import { globPathsOf, grepMatchesOf, grepPathsOf } from './claude-search-result';
 import { bashTerminalMeta, shellKillTerminalMeta, shellOutputTerminalMeta } from './claude-terminal-result';
 import { editDiffMeta } from './claude-diff-result';

@@ -1,6 +1,6 @@
 import type { JsonValue } from '@toolcards/protocol';
 import { asFields, asJson, stringArray, arrayField, stringField, type Fields } from '../json-fields';
-import { displayPath } from '../claude-code/claude-paths';
+import { displayPath } from '../shared/display-path';
 import { classifyArgv, classifyCommandLine, type CommandClass } from './codex-command';
 import { resolvePath } from './codex-paths';
 import { joinShellWords } from './codex-shell-words';

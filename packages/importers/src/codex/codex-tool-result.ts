@@ -11,9 +11,9 @@ import {
   type TerminalMeta,
 } from '@toolcards/protocol';
 import { arrayField, asFields, stringField } from '../json-fields';
-import { displayPath } from '../claude-code/claude-paths';
-import { readEnvelopeText } from '../claude-code/claude-read-result';
-import { grepMatchesOf } from '../claude-code/claude-search-result';
+import { displayPath } from '../shared/display-path';
+import { grepOutputMatches } from '../shared/grep-output';
+import { readEnvelopeText } from '../shared/read-envelope';
 import type { ReadAsk } from './codex-command';
 import { diffFromFileChanges, diffFromPatchText } from './codex-patch';
 import { resolvePath } from './codex-paths';
@@ -67,7 +67,7 @@ export function mapCodexResult(call: CodexCall, rawOutput: string, completed: Co
           const pathless = kept.length > 0 && kept.every((row) => /^\d+[:-]/.test(row));
           const rows = pathless ? kept : kept.map((row) => absoluteRow(row, dir));
           const searchPath = what.path === undefined ? undefined : resolvePath(dir, what.path);
-          const outcome = grepMatchesOf(undefined, rows.join('\n'), {
+          const outcome = grepOutputMatches(rows.join('\n'), {
             pattern: what.fixed ? escapeRegex(what.pattern) : what.pattern,
             caseInsensitive: what.caseInsensitive,
             searchPath: searchPath === undefined ? undefined : displayPath(searchPath, cwd),
