@@ -9,8 +9,8 @@ import {
   resultFixtures,
   searchMatchesFixtures,
   searchPathsFixtures,
-} from '../apps/web/src/cards/fixtures';
-import { fullResultFixtures } from '../apps/web/src/cards/full-result-fixtures';
+} from '../apps/web/src/test-support/card-fixtures';
+import { fullResultFixtures } from '../apps/web/src/test-support/full-result-fixtures';
 import { serveFolder, type FolderServer } from '../packages/server/src/http/static-files';
 import { expectHighlighted } from './support/cards';
 import { withEditorLinks } from './support/editor-link-checks';
@@ -22,9 +22,9 @@ import { findInSession, sessionSearchResults } from './support/find-checks';
 import { terminalStoryChecks } from './support/terminal-checks';
 import { terminalFixtures } from '../apps/web/src/cards/terminal/test-support/terminal-fixtures';
 import { filesPanel, filesPanelCards, readCardWithMinimap } from './support/files-checks';
-import { apiFileCards, apiReadView, filesSeenFixture } from '../apps/web/src/files-seen/files-seen-fixtures';
-import { FIND_WORD, sessionSearchAnswer } from '../apps/web/src/find/find-fixtures';
-import { EDITED_LINE_24, fileNowText, FILE_NOW_TOTAL_LINES } from '../apps/web/src/cards/file-source-fixtures';
+import { apiFileCards, apiReadView, filesSeenFixture } from '../apps/web/src/test-support/files-seen-fixtures';
+import { FIND_WORD, sessionSearchAnswer } from '../apps/web/src/test-support/find-fixtures';
+import { EDITED_LINE_24, fileNowText, FILE_NOW_TOTAL_LINES } from '../apps/web/src/test-support/file-source-fixtures';
 import {
   callCard,
   dark,

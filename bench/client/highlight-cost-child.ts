@@ -6,7 +6,7 @@
  */
 import { FIRST_CHUNK_LINES } from '../../apps/web/src/highlight/highlight-chunks';
 import { highlightWindow } from '../../apps/web/src/highlight/highlight-window';
-import { readFixtures } from '../../apps/web/src/cards/fixtures';
+import { readFixtures } from '../../apps/web/src/test-support/card-fixtures';
 
 const cpuMs = () => {
   const usage = process.cpuUsage();

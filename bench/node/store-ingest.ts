@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { ServerFrame } from '@toolcards/protocol';
 import { SessionStore } from '../../apps/web/src/store/session-store';
+import { ingestFrames } from '../../apps/web/src/test-support/store-frames';
 
 /**
  * A live session's frames as the socket delivers them (JSON text), seq 0 up: a run of four
@@ -33,7 +34,7 @@ export interface IngestRun {
 export function ingestRun(frames: readonly ServerFrame[], perBatch: number): IngestRun {
   const store = new SessionStore();
   store.openSession('s1');
-  store.ingest([{ type: 'caught-up', sessionId: 's1', lastSeq: -1 }]);
+  ingestFrames(store, [{ type: 'caught-up', sessionId: 's1', lastSeq: -1 }]);
   const batchMs: number[] = [];
   const started = performance.now();
   for (let start = 0; start < frames.length; start += perBatch) {

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { DiffResultView } from '@toolcards/protocol';
-import { readFixtures } from '../../apps/web/src/cards/fixtures';
+import { readFixtures } from '../../apps/web/src/test-support/card-fixtures';
 import { DiffCard } from '../../apps/web/src/cards/diff/diff-card';
 import { LIKELY_LANGS, warmLikelyHighlights } from '../../apps/web/src/highlight/highlight-client';
 import { HighlightProgress } from './highlight-progress';

@@ -2,7 +2,7 @@ import { StrictMode, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { ServerFrame } from '@toolcards/protocol';
 import { ResultCard, warmHighlight } from '../../apps/web/src/cards';
-import { readFixtures } from '../../apps/web/src/cards/fixtures';
+import { readFixtures } from '../../apps/web/src/test-support/card-fixtures';
 import { SessionStore } from '../../apps/web/src/store/session-store';
 import { prepareLiveResult } from '../../apps/web/src/timeline/prepare-live-result';
 import { resultViewOf } from '../../apps/web/src/timeline/row-views';
@@ -11,6 +11,7 @@ import { HighlightProgress } from './highlight-progress';
 import { LongTaskRecorder } from './long-tasks';
 import { afterNextPaint, whenPainted } from './paint';
 import { visibleRowsColoured } from './visible-rows-coloured';
+import { ingestFrames } from '../../apps/web/src/test-support/store-frames';
 
 const SESSION = 'bench-live-read';
 
@@ -36,7 +37,7 @@ export async function liveReadScenario(container: HTMLElement, { ingest }: { ing
   await progress.whenWarmed(['typescript']);
   const store = new SessionStore(ingest ? prepareLiveResult : undefined);
   store.openSession(SESSION);
-  store.ingest([{ type: 'caught-up', sessionId: SESSION, lastSeq: -1 }]);
+  ingestFrames(store, [{ type: 'caught-up', sessionId: SESSION, lastSeq: -1 }]);
   createRoot(container).render(
     <StrictMode>
       <NewestResult store={store} />

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ResultCard, warmHighlight } from '../../apps/web/src/cards';
-import { readFixtures } from '../../apps/web/src/cards/fixtures';
+import { readFixtures } from '../../apps/web/src/test-support/card-fixtures';
 import { LIKELY_LANGS, warmLikelyHighlights } from '../../apps/web/src/highlight/highlight-client';
 import type { LongLinesResult, ReadCardResult } from './bench-results';
 import { HighlightProgress } from './highlight-progress';

@@ -2,7 +2,7 @@ import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { ToolResultView } from '@toolcards/protocol';
 import { ResultCard } from '../../apps/web/src/cards';
-import { genericFixtures, searchMatchesFixtures } from '../../apps/web/src/cards/fixtures';
+import { genericFixtures, searchMatchesFixtures } from '../../apps/web/src/test-support/card-fixtures';
 import { centreOf, reportToRunner, type SearchCardResult } from './bench-results';
 import { afterNextPaint, whenPainted } from './paint';
 

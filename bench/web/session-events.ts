@@ -5,7 +5,7 @@ import {
   readFixtures,
   searchMatchesFixtures,
   searchPathsFixtures,
-} from '../../apps/web/src/cards/fixtures';
+} from '../../apps/web/src/test-support/card-fixtures';
 
 export const BENCH_SESSION_ID = 'bench-session';
 export const BENCH_WORKSPACE = '/bench/workspace';

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ResultCard } from '../../apps/web/src/cards';
-import { readFixtures } from '../../apps/web/src/cards/fixtures';
+import { readFixtures } from '../../apps/web/src/test-support/card-fixtures';
 import { terminalFixtures } from '../../apps/web/src/cards/terminal/test-support/terminal-fixtures';
 import type { TerminalCardResult } from './bench-results';
 import { LongTaskRecorder } from './long-tasks';

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { GenericResultView, ReadResultView, SearchMatchesResultView, SearchPathsResultView, ToolCallView } from '@toolcards/protocol';
-import type { ResultFixture } from '../../apps/web/src/cards/fixtures';
-import type { FullMatchesFile } from '../../apps/web/src/cards/full-result-fixtures';
+import type { ResultFixture } from '../../apps/web/src/test-support/card-fixtures';
+import type { FullMatchesFile } from '../../apps/web/src/test-support/full-result-fixtures';
 import { ROW_TEXT_MAX_CHARS } from '../../apps/web/src/cards/read/row-text-cap';
 
 /**

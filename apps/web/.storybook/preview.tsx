@@ -2,7 +2,7 @@ import { useLayoutEffect, type ReactNode } from 'react';
 import type { Decorator, Preview } from '@storybook/react-vite';
 import '../src/styles/theme.css';
 import '../src/cards/cards.css';
-import { STORY_EDITOR_TARGET } from '../src/cards/editor-fixture';
+import { STORY_EDITOR_TARGET } from '../src/test-support/editor-fixture';
 import { EditorProvider } from '../src/cards/frame/editor-context';
 
 export type Theme = 'light' | 'dark';

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { CallCard } from './index';
-import { callFixtures } from './fixtures';
+import { callFixtures } from '../test-support/card-fixtures';
 
 const meta = {
   title: 'Cards/Pending',

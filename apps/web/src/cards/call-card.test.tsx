@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import type { ToolCallView } from '@toolcards/protocol';
 import { CallCard } from './call-card';
-import { callFixtures } from './fixtures';
+import { callFixtures } from '../test-support/card-fixtures';
 import { rawBidiControls } from './text/raw-controls';
 
 describe('CallCard', () => {

@@ -4,7 +4,6 @@ export { CallCard, type CallCardProps, type CallCardState } from './call-card';
 export { viewForCall, viewForResult, type ResultForView } from './view-for-result';
 export { GenericCard } from './generic/generic-card';
 export { ReadCard, type ReadNextRequest } from './read/read-card';
-export { SearchCard } from './search/search-card';
 export type { FullResultSource } from '../net/full-result-source';
 /** Where the cards' "Open in editor" links go; without it cards offer Copy path:line only. */
 export { EditorProvider, type EditorTarget } from './frame/editor-context';

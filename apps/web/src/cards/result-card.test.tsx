@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import type { ToolResultView } from '@toolcards/protocol';
-import { genericFixtures, readFixtures, resultFixtures, searchMatchesFixtures, searchPathsFixtures } from './fixtures';
+import { genericFixtures, readFixtures, resultFixtures, searchMatchesFixtures, searchPathsFixtures } from '../test-support/card-fixtures';
 import { ResultCard } from './result-card';
 import { viewForResult } from './view-for-result';
 

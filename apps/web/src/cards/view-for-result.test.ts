@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readFixtures, resultFixtures, searchMatchesFixtures } from './fixtures';
+import { readFixtures, resultFixtures, searchMatchesFixtures } from '../test-support/card-fixtures';
 import { viewForCall, viewForResult } from './view-for-result';
 
 const ok = { content: [{ type: 'text' as const, text: 'raw text' }], isError: false };

@@ -4,7 +4,8 @@ import { Workbench } from '../app/workbench';
 import { ClientProvider } from '../store/client-context';
 import { clientForTests } from '../test-support/client-for-tests';
 import { stubScreen } from '../test-support/stub-screen';
-import { apiFileCards, filesSeenFixture } from './files-seen-fixtures';
+import { apiFileCards, filesSeenFixture } from '../test-support/files-seen-fixtures';
+import { ingestFrames } from '../test-support/store-frames';
 
 afterEach(() => {
   cleanup();
@@ -23,7 +24,7 @@ async function renderWorkbench() {
     </ClientProvider>,
   );
   await waitFor(() => expect(client.store.state.getState().sessionId).toBe('s1'));
-  client.store.ingest([{ type: 'caught-up', sessionId: 's1', lastSeq: -1 }]);
+  ingestFrames(client.store, [{ type: 'caught-up', sessionId: 's1', lastSeq: -1 }]);
   return { filesButton: screen.getByRole('button', { name: 'Files' }), filesSeen, fileCards, openCard };
 }
 

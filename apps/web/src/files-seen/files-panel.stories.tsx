@@ -4,7 +4,7 @@ import type { ReadFreshnessState } from '@toolcards/protocol';
 import '../app/app.css';
 import type { FileSource } from '../net/file-source';
 import { FilesPanel } from './files-panel';
-import { apiFileCards, filesSeenFixture } from './files-seen-fixtures';
+import { apiFileCards, filesSeenFixture } from '../test-support/files-seen-fixtures';
 
 /** The latest read of api-routes.ts changed on disk since; the others are as read. */
 const STALE: Record<string, ReadFreshnessState> = { call_read_routes: 'changed-inside' };

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import type { FileSeen, ReadFreshnessState } from '@toolcards/protocol';
 import type { FileSource } from '../net/file-source';
 import { FILES_PAGE, FilesPanel, filteredFiles, type FilesPanelProps } from './files-panel';
-import { apiFileCards, filesSeenFixture } from './files-seen-fixtures';
+import { apiFileCards, filesSeenFixture } from '../test-support/files-seen-fixtures';
 
 afterEach(cleanup);
 

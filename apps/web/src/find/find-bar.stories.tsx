@@ -5,7 +5,7 @@ import { ClientProvider } from '../store/client-context';
 import { clientForTests, ingestForTests } from '../test-support/client-for-tests';
 import { Timeline } from '../timeline/timeline';
 import { FindBar } from './find-bar';
-import { FIND_WORD, grepFrames } from './find-fixtures';
+import { FIND_WORD, grepFrames } from '../test-support/find-fixtures';
 
 /** The find bar over a session whose one card is a grep with collapsed groups. */
 function FindInSession() {

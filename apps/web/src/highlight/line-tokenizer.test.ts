@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { INITIAL, type StateStack } from 'shiki/textmate';
-import { readFixtures } from '../cards/fixtures';
+import { readFixtures } from '../test-support/card-fixtures';
 import type { HighlightedLine } from './highlighted-line';
 import { lineHighlightingFor, type LineHighlighting } from './highlighter';
 import { MAX_TOKENIZED_CHARS, tokenizeLine } from './line-tokenizer';

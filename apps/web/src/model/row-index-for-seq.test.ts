@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionEvent } from '@toolcards/protocol';
-import { rowsFromEvents } from './rows-from-events';
+import { rowsFromEvents } from '../test-support/rows-from-events';
 import { rowHoldsSeq, rowIndexForSeq } from './row-index-for-seq';
 
 const time = '2025-01-01T00:00:00Z';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { SessionEvent } from '@toolcards/protocol';
-import { TimelineBuilder, rowsFromEvents } from './rows-from-events';
+import { TimelineBuilder } from './rows-from-events';
+import { rowsFromEvents } from '../test-support/rows-from-events';
 import type { EventDelivery } from './timeline-row';
 
 type Data<T extends SessionEvent['type']> = Extract<SessionEvent, { type: T }>['data'];
@@ -129,7 +130,7 @@ describe('rowsFromEvents', () => {
   it('tracks open calls and open turns', () => {
     const builder = new TimelineBuilder();
     const events = deliveries({ type: 'user/message', data: { text: 'q' } }, call('a'), result('a'), turnEnd('done'), call('u', 'user'), result('u'));
-    const states = events.map((delivery) => (builder.append(delivery), [builder.callsOpen, builder.turnOpen]));
+    const states = events.map((delivery) => (builder.append(delivery), [builder.someOpenCall(() => true), builder.turnOpen]));
     expect(states).toEqual([[false, true], [true, true], [false, true], [false, false], [true, false], [false, false]]);
   });
 

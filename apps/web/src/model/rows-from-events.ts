@@ -136,11 +136,6 @@ export class TimelineBuilder {
     return index === undefined ? undefined : this.rows[index];
   }
 
-  /** A call has neither a result nor a cancellation yet. */
-  get callsOpen(): boolean {
-    return this.openCalls.size > 0;
-  }
-
   /** Some call without a result or a cancellation matches `test`. */
   someOpenCall(test: (callId: string) => boolean): boolean {
     for (const callId of this.openCalls) if (test(callId)) return true;
@@ -169,17 +164,4 @@ export class TimelineBuilder {
       this.openCalls.delete(callId);
     }
   }
-}
-
-/**
- * Timeline rows for a run of delivered events, in seq order. Duplicates and stale seqs are
- * ignored; a gap stops the derivation there — later events cannot be placed until the
- * missing ones arrive.
- */
-export function rowsFromEvents(deliveries: Iterable<EventDelivery>): readonly TimelineRow[] {
-  const builder = new TimelineBuilder();
-  for (const delivery of deliveries) {
-    if (builder.append(delivery) === 'gap') break;
-  }
-  return builder.rowsSnapshot();
 }

@@ -5,6 +5,7 @@ import { rawBidiControls } from '../cards/text/raw-controls';
 import { ClientProvider } from '../store/client-context';
 import { clientForTests } from '../test-support/client-for-tests';
 import { SessionList } from './session-list';
+import { ingestFrames } from '../test-support/store-frames';
 
 const hostile: SessionSummary = {
   id: 's1',
@@ -68,7 +69,7 @@ describe('SessionList', () => {
     });
     const sessions = [session('cc-1', '/elsewhere', 'claude-code'), session('t1', '/w', 'toolcards'), session('cx-1', '/w', 'codex')];
     const client = clientForTests({ api: { sessions: async () => sessions } });
-    client.store.ingest([{ type: 'hello', version: 'test', workspace: '/w', model: null, editor: 'vscode' }]);
+    ingestFrames(client.store, [{ type: 'hello', version: 'test', workspace: '/w', model: null, editor: 'vscode' }]);
     render(
       <ClientProvider client={client}>
         <SessionList onOpened={() => {}} />

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import '../app/app.css';
-import { sessionSearchAnswer } from '../find/find-fixtures';
+import { sessionSearchAnswer } from '../test-support/find-fixtures';
 import { ClientProvider } from '../store/client-context';
 import { clientForTests } from '../test-support/client-for-tests';
 import { SessionList } from './session-list';

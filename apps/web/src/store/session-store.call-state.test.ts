@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ServerFrame, SessionEvent } from '@toolcards/protocol';
 import { serverFrameFromJson } from '../net/server-frame-from-json';
 import type { SessionStore } from './session-store';
-import { callStateFrame as callState, openCaughtUpStore as openStore } from '../test-support/store-frames';
+import { callStateFrame as callState, openCaughtUpStore as openStore, ingestFrames } from '../test-support/store-frames';
 
 const header = { type: 'session', version: 1, id: 's1', cwd: '/w', createdAt: 't' } as const;
 
@@ -24,23 +24,23 @@ describe('SessionStore call states', () => {
 
   it('holds a call as queued until it runs; the call still counts as running work', () => {
     const store = openStore();
-    store.ingest([call(0, 'c0'), call(1, 'c1'), callState('c1', 'queued')]);
+    ingestFrames(store, [call(0, 'c0'), call(1, 'c1'), callState('c1', 'queued')]);
     expect(queued(store)).toEqual(['c1']);
     expect(store.state.getState().running).toBe(true);
-    store.ingest([callState('c1', 'running')]);
+    ingestFrames(store, [callState('c1', 'running')]);
     expect(queued(store)).toEqual([]);
   });
 
   it('forgets a queued call when its result comes without a running frame (cancelled while queued)', () => {
     const store = openStore();
-    store.ingest([call(0, 'c0'), callState('c0', 'queued'), result(1, 'c0')]);
+    ingestFrames(store, [call(0, 'c0'), callState('c0', 'queued'), result(1, 'c0')]);
     expect(queued(store)).toEqual([]);
     expect(store.state.getState().running).toBe(false);
   });
 
   it('ignores another session’s call states and forgets them all when a session opens', () => {
     const store = openStore();
-    store.ingest([call(0, 'c0'), callState('c0', 'queued'), callState('x', 'queued', 's2')]);
+    ingestFrames(store, [call(0, 'c0'), callState('c0', 'queued'), callState('x', 'queued', 's2')]);
     expect(queued(store)).toEqual(['c0']);
     store.openSession('s2');
     expect(queued(store)).toEqual([]);
@@ -48,9 +48,9 @@ describe('SessionStore call states', () => {
 
   it('takes the queued calls the server sends after a resumed caught-up, dropping stale ones', () => {
     const store = openStore();
-    store.ingest([call(0, 'c0'), call(1, 'c1'), callState('c0', 'queued'), callState('c1', 'queued')]);
+    ingestFrames(store, [call(0, 'c0'), call(1, 'c1'), callState('c0', 'queued'), callState('c1', 'queued')]);
     // The socket dropped; meanwhile c0 started. The server resends only what still waits.
-    store.ingest([
+    ingestFrames(store, [
       { type: 'subscribed', sessionId: 's1', header, fromSeq: 2, lastSeq: 1 },
       { type: 'caught-up', sessionId: 's1', lastSeq: 1 },
       callState('c1', 'queued'),

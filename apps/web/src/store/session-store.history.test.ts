@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HistoryItem, ServerFrame, SessionEvent } from '@toolcards/protocol';
 import { SessionStore } from './session-store';
+import { ingestFrames } from '../test-support/store-frames';
 
 const header = { type: 'session', version: 1, id: 's1', cwd: '/w', createdAt: 't' } as const;
 
@@ -23,7 +24,7 @@ function openOnTail(events: SessionEvent[], fromSeq: number): SessionStore {
   const store = new SessionStore();
   store.openSession('s1');
   const lastSeq = events.length - 1;
-  store.ingest([{ type: 'subscribed', sessionId: 's1', header, fromSeq, lastSeq }, history(events.slice(fromSeq)), { type: 'caught-up', sessionId: 's1', lastSeq }]);
+  ingestFrames(store, [{ type: 'subscribed', sessionId: 's1', header, fromSeq, lastSeq }, history(events.slice(fromSeq)), { type: 'caught-up', sessionId: 's1', lastSeq }]);
   return store;
 }
 
@@ -32,14 +33,14 @@ describe('SessionStore history', () => {
     const events = callPairs(50);
     const store = new SessionStore();
     store.openSession('s1');
-    store.ingest([{ type: 'subscribed', sessionId: 's1', header, fromSeq: 0, lastSeq: 99 }, history(events.slice(0, 51))]);
+    ingestFrames(store, [{ type: 'subscribed', sessionId: 's1', header, fromSeq: 0, lastSeq: 99 }, history(events.slice(0, 51))]);
     // Call 25 has no result yet in what arrived: drawing now would show it running.
     const loading = store.state.getState();
     expect(loading.rows).toEqual([]);
     expect(loading.running).toBe(false);
     expect(loading.history).toMatchObject({ received: 51, expected: 100 });
 
-    store.ingest([history(events.slice(51)), { type: 'caught-up', sessionId: 's1', lastSeq: 99 }]);
+    ingestFrames(store, [history(events.slice(51)), { type: 'caught-up', sessionId: 's1', lastSeq: 99 }]);
     const done = store.state.getState();
     expect(done.rows).toHaveLength(50);
     expect(done.rows.every((row) => row.kind === 'tool' && row.result !== undefined)).toBe(true);
@@ -56,12 +57,12 @@ describe('SessionStore history', () => {
 
     store.noteOlderRequested();
     expect(store.olderPageRequest()).toBeUndefined(); // one page at a time
-    store.ingest([history(events.slice(60, 160)), { type: 'history-end', sessionId: 's1', fromSeq: 60, beforeSeq: 160 }]);
+    ingestFrames(store, [history(events.slice(60, 160)), { type: 'history-end', sessionId: 's1', fromSeq: 60, beforeSeq: 160 }]);
     expect(store.state.getState().rows).toHaveLength(70);
     expect(store.state.getState().history).toMatchObject({ firstSeq: 60, hasOlder: true, loadingOlder: false });
 
     store.noteOlderRequested();
-    store.ingest([history(events.slice(0, 60)), { type: 'history-end', sessionId: 's1', fromSeq: 0, beforeSeq: 60 }]);
+    ingestFrames(store, [history(events.slice(0, 60)), { type: 'history-end', sessionId: 's1', fromSeq: 0, beforeSeq: 60 }]);
     const rows = store.state.getState().rows;
     expect(rows.map((row) => row.seq)).toEqual(Array.from({ length: 100 }, (_, k) => 2 * k));
     expect(rows.every((row) => row.kind === 'tool' && row.call !== undefined && row.result !== undefined)).toBe(true);
@@ -75,7 +76,7 @@ describe('SessionStore history', () => {
     const first = store.state.getState().rows[0];
     expect(first?.kind === 'tool' && first.call === undefined && first.result !== undefined).toBe(true);
     store.noteOlderRequested();
-    store.ingest([history(events.slice(0, 11)), { type: 'history-end', sessionId: 's1', fromSeq: 0, beforeSeq: 11 }]);
+    ingestFrames(store, [history(events.slice(0, 11)), { type: 'history-end', sessionId: 's1', fromSeq: 0, beforeSeq: 11 }]);
     const rows = store.state.getState().rows;
     expect(rows).toHaveLength(10);
     expect(rows[5]).toMatchObject({ kind: 'tool', callId: 'c5', call: { name: 'glob' }, result: { seq: 11 } });
@@ -85,8 +86,8 @@ describe('SessionStore history', () => {
     const events = callPairs(20);
     const store = openOnTail(events, 30);
     store.noteOlderRequested();
-    store.ingest([{ type: 'event', sessionId: 's1', event: { seq: 40, time: 't', type: 'user/message', data: { text: 'live' } } }]);
-    store.ingest([history(events.slice(0, 30)), { type: 'history-end', sessionId: 's1', fromSeq: 0, beforeSeq: 30 }]);
+    ingestFrames(store, [{ type: 'event', sessionId: 's1', event: { seq: 40, time: 't', type: 'user/message', data: { text: 'live' } } }]);
+    ingestFrames(store, [history(events.slice(0, 30)), { type: 'history-end', sessionId: 's1', fromSeq: 0, beforeSeq: 30 }]);
     const rows = store.state.getState().rows;
     expect(rows).toHaveLength(21);
     expect(rows.at(-1)).toMatchObject({ kind: 'user-message', text: 'live' });
@@ -98,9 +99,9 @@ describe('SessionStore history', () => {
     const store = openOnTail(events, 30);
     store.noteOlderRequested();
     // Reconnected: the server starts over after what the client holds.
-    store.ingest([{ type: 'subscribed', sessionId: 's1', header, fromSeq: 40, lastSeq: 39 }, { type: 'caught-up', sessionId: 's1', lastSeq: 39 }]);
+    ingestFrames(store, [{ type: 'subscribed', sessionId: 's1', header, fromSeq: 40, lastSeq: 39 }, { type: 'caught-up', sessionId: 's1', lastSeq: 39 }]);
     expect(store.state.getState().history).toMatchObject({ firstSeq: 30, hasOlder: true, loadingOlder: false });
-    store.ingest([history(events.slice(0, 10)), { type: 'history-end', sessionId: 's1', fromSeq: 0, beforeSeq: 10 }]);
+    ingestFrames(store, [history(events.slice(0, 10)), { type: 'history-end', sessionId: 's1', fromSeq: 0, beforeSeq: 10 }]);
     expect(store.state.getState().rows).toHaveLength(5);
     expect(store.olderPageRequest()).toEqual({ beforeSeq: 30 });
   });
@@ -109,7 +110,7 @@ describe('SessionStore history', () => {
     const events = callPairs(5);
     const store = openOnTail(events, 4);
     store.noteOlderRequested();
-    store.ingest([{ type: 'history-end', sessionId: 's1', fromSeq: 4, beforeSeq: 4 }]);
+    ingestFrames(store, [{ type: 'history-end', sessionId: 's1', fromSeq: 4, beforeSeq: 4 }]);
     expect(store.state.getState().history).toMatchObject({ firstSeq: 4, hasOlder: false });
   });
 

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ServerFrame, SessionEvent } from '@toolcards/protocol';
 import { SessionStore } from './session-store';
 import type { ToolRow } from '../model/timeline-row';
+import { ingestFrames } from '../test-support/store-frames';
 
 const header = { type: 'session', version: 1, id: 's1', cwd: '/w', createdAt: 't' } as const;
 const readView = { card: 'read', path: 'a.ts', lang: 'typescript', offset: 1, totalLines: 1, lines: [{ number: 1, text: 'const a = 1;' }] };
@@ -21,7 +22,7 @@ describe('SessionStore live results', () => {
     const onLiveResult = vi.fn<(row: ToolRow) => void>();
     const store = new SessionStore(onLiveResult);
     store.openSession('s1');
-    store.ingest([{ type: 'caught-up', sessionId: 's1', lastSeq: -1 }]);
+    ingestFrames(store, [{ type: 'caught-up', sessionId: 's1', lastSeq: -1 }]);
     store.receive(live(call(0, 'c0')));
     expect(onLiveResult).not.toHaveBeenCalled();
     store.receive(live(result(1, 'c0')));
@@ -36,13 +37,13 @@ describe('SessionStore live results', () => {
     const onLiveResult = vi.fn();
     const store = new SessionStore(onLiveResult);
     store.openSession('s1');
-    store.ingest([
+    ingestFrames(store, [
       { type: 'subscribed', sessionId: 's1', header, fromSeq: 0, lastSeq: 1 },
       { type: 'history', sessionId: 's1', items: [{ event: call(0, 'c0') }, { event: result(1, 'c0'), view: readView }] },
       { type: 'caught-up', sessionId: 's1', lastSeq: 1 },
     ]);
     expect(onLiveResult).not.toHaveBeenCalled();
-    store.ingest([live(call(2, 'c1')), live(result(3, 'c1'))]);
+    ingestFrames(store, [live(call(2, 'c1')), live(result(3, 'c1'))]);
     expect(onLiveResult).toHaveBeenCalledOnce();
   });
 });

@@ -3,6 +3,7 @@ import type { ServerFrame, SessionEvent } from '@toolcards/protocol';
 import { openLocationRequest } from '../model/open-location-request';
 import { SessionStore } from './session-store';
 import type { TimelineRow } from '../model/timeline-row';
+import { ingestFrames } from '../test-support/store-frames';
 
 const header = { type: 'session', version: 1, id: 's1', cwd: '/w', createdAt: 't' } as const;
 
@@ -21,14 +22,14 @@ function eventFrame(seq: number, type: SessionEvent['type'] = 'user/message', da
 function openStore(): SessionStore {
   const store = new SessionStore();
   store.openSession('s1');
-  store.ingest([{ type: 'caught-up', sessionId: 's1', lastSeq: -1 }]);
+  ingestFrames(store, [{ type: 'caught-up', sessionId: 's1', lastSeq: -1 }]);
   return store;
 }
 
 describe('SessionStore', () => {
   it('takes hello, subscribed, events and caught-up', () => {
     const store = openStore();
-    const outcome = store.ingest([
+    const outcome = ingestFrames(store, [
       { type: 'hello', version: '0.1.0', workspace: '/w', model: { model: 'deepseek-chat', baseUrl: 'https://api' }, editor: 'zed' },
       { type: 'subscribed', sessionId: 's1', header, fromSeq: 0, lastSeq: 1 },
       eventFrame(0),
@@ -48,23 +49,23 @@ describe('SessionStore', () => {
 
   it('counts a user message as a running turn only when a model is configured', () => {
     const withModel = openStore();
-    withModel.ingest([{ type: 'hello', version: 'v', workspace: '/w', model: { model: 'm', baseUrl: 'u' }, editor: 'vscode' }, eventFrame(0)]);
+    ingestFrames(withModel, [{ type: 'hello', version: 'v', workspace: '/w', model: { model: 'm', baseUrl: 'u' }, editor: 'vscode' }, eventFrame(0)]);
     expect(withModel.state.getState().running).toBe(true);
-    withModel.ingest([eventFrame(1, 'turn/end')]);
+    ingestFrames(withModel, [eventFrame(1, 'turn/end')]);
     expect(withModel.state.getState().running).toBe(false);
 
     const without = openStore();
-    without.ingest([{ type: 'hello', version: 'v', workspace: '/w', model: null, editor: 'vscode' }, eventFrame(0)]);
+    ingestFrames(without, [{ type: 'hello', version: 'v', workspace: '/w', model: null, editor: 'vscode' }, eventFrame(0)]);
     expect(without.state.getState().running).toBe(false);
-    without.ingest([eventFrame(1, 'tool/call', { callId: 'u', name: 'read', args: {}, origin: 'user' })]);
+    ingestFrames(without, [eventFrame(1, 'tool/call', { callId: 'u', name: 'read', args: {}, origin: 'user' })]);
     expect(without.state.getState().running).toBe(true);
   });
 
   it('ignores duplicated frames from a resume, without new rows', () => {
     const store = openStore();
-    store.ingest([eventFrame(0), eventFrame(1)]);
+    ingestFrames(store, [eventFrame(0), eventFrame(1)]);
     const rowsBefore = store.state.getState().rows;
-    const outcome = store.ingest([eventFrame(0), eventFrame(1), eventFrame(1), eventFrame(2)]);
+    const outcome = ingestFrames(store, [eventFrame(0), eventFrame(1), eventFrame(1), eventFrame(2)]);
     expect(outcome.resync).toBe(false);
     const { rows, lastSeq } = store.state.getState();
     expect(rows.map((row) => row.key)).toEqual(['e0', 'e1', 'e2']);
@@ -75,7 +76,7 @@ describe('SessionStore', () => {
 
   it('asks for a resync at a gap, never skipping it', () => {
     const store = openStore();
-    const outcome = store.ingest([eventFrame(0), eventFrame(2), eventFrame(3)]);
+    const outcome = ingestFrames(store, [eventFrame(0), eventFrame(2), eventFrame(3)]);
     expect(outcome.resync).toBe(true);
     expect(store.lastSeq).toBe(0);
     expect(store.state.getState().rows).toHaveLength(1);
@@ -109,19 +110,19 @@ describe('SessionStore', () => {
   it('asks for a resync when caught-up says more exists than arrived', () => {
     const store = new SessionStore();
     store.openSession('s1');
-    expect(store.ingest([eventFrame(0), { type: 'caught-up', sessionId: 's1', lastSeq: 3 }]).resync).toBe(true);
+    expect(ingestFrames(store, [eventFrame(0), { type: 'caught-up', sessionId: 's1', lastSeq: 3 }]).resync).toBe(true);
     expect(store.state.getState().caughtUp).toBe(false);
   });
 
   it('ignores frames for another session', () => {
     const store = openStore();
-    store.ingest([eventFrame(0, 'user/message', undefined, 'other'), { type: 'caught-up', sessionId: 'other', lastSeq: 9 }]);
+    ingestFrames(store, [eventFrame(0, 'user/message', undefined, 'other'), { type: 'caught-up', sessionId: 'other', lastSeq: 9 }]);
     expect(store.state.getState().rows).toEqual([]);
   });
 
   it('starts over when another session opens, keeping the server identity and notices', () => {
     const store = openStore();
-    store.ingest([{ type: 'hello', version: 'v', workspace: '/w', model: null, editor: 'vscode' }, eventFrame(0), { type: 'error', code: 'BAD_FRAME', message: 'bad' }]);
+    ingestFrames(store, [{ type: 'hello', version: 'v', workspace: '/w', model: null, editor: 'vscode' }, eventFrame(0), { type: 'error', code: 'BAD_FRAME', message: 'bad' }]);
     store.openSession('s2');
     const state = store.state.getState();
     expect(state).toMatchObject({ sessionId: 's2', rows: [], lastSeq: -1, caughtUp: false, header: null });
@@ -132,7 +133,7 @@ describe('SessionStore', () => {
 
   it('shows error frames as notices (the last few), and flags an unknown session', () => {
     const store = openStore();
-    const outcome = store.ingest([
+    const outcome = ingestFrames(store, [
       { type: 'error', code: 'MODEL_NOT_CONFIGURED', message: 'no key' },
       { type: 'error', code: 'SLOW_CONSUMER', message: 'too slow' },
       { type: 'error', code: 'UNKNOWN_SESSION', message: 'no such session', sessionId: 's1' },
@@ -150,9 +151,9 @@ describe('SessionStore', () => {
 
   it('marks the echo of a click-through read with its target line and asks to reveal it', () => {
     const store = openStore();
-    store.ingest([eventFrame(0)]);
+    ingestFrames(store, [eventFrame(0)]);
     store.expectRead(openLocationRequest({ path: 'src/a.ts', line: 42 }, store.lastSeq));
-    store.ingest([
+    ingestFrames(store, [
       eventFrame(1, 'tool/call', { callId: 'model-read', name: 'read', args: { path: 'src/a.ts', offset: 32 }, origin: 'model' }),
       eventFrame(2, 'tool/call', { callId: 'mine', name: 'read', args: { offset: 32, path: 'src/a.ts' }, origin: 'user' }),
     ]);
@@ -161,7 +162,7 @@ describe('SessionStore', () => {
     expect(state.reveal).toEqual({ callId: 'mine', serial: 1 });
     expect(store.rowIndexOfCall('mine')).toBe(2);
     // Answered once: an identical later call is not another echo.
-    store.ingest([eventFrame(3, 'tool/call', { callId: 'again', name: 'read', args: { path: 'src/a.ts', offset: 32 }, origin: 'user' })]);
+    ingestFrames(store, [eventFrame(3, 'tool/call', { callId: 'again', name: 'read', args: { path: 'src/a.ts', offset: 32 }, origin: 'user' })]);
     expect(store.state.getState().reveal).toEqual({ callId: 'mine', serial: 1 });
   });
 

@@ -301,18 +301,6 @@ export class SessionStore {
     this.publish();
   }
 
-  /** Applies a run of frames and publishes the result at once (tests, small bursts). */
-  ingest(frames: readonly ServerFrame[]): IngestOutcome {
-    const outcome: IngestOutcome = { resync: false, unknownSession: false };
-    for (const frame of frames) {
-      const one = this.receive(frame);
-      outcome.resync ||= one.resync;
-      outcome.unknownSession ||= one.unknownSession;
-    }
-    this.publish();
-    return outcome;
-  }
-
   /**
    * Applies one frame to the timeline: O(1), no store update. Components see it at the
    * next `publish` (a frame later, or up to 100 ms in a burst), so every socket message stays a tiny task.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerFrame, SessionEvent } from '@toolcards/protocol';
 import type { SessionStore } from './session-store';
-import { callStateFrame as callState, openCaughtUpStore as openStore } from '../test-support/store-frames';
+import { callStateFrame as callState, openCaughtUpStore as openStore, ingestFrames } from '../test-support/store-frames';
 
 const header = { type: 'session', version: 1, id: 's1', cwd: '/w', createdAt: 't' } as const;
 
@@ -21,33 +21,33 @@ const states = (store: SessionStore) => Object.fromEntries(store.state.getState(
 describe('SessionStore unsaved calls (the log refused their result)', () => {
   it('holds a call as unsaved until its aborted result comes; it no longer counts as running work', () => {
     const store = openStore();
-    store.ingest([call(0, 'c0'), callState('c0', 'unsaved')]);
+    ingestFrames(store, [call(0, 'c0'), callState('c0', 'unsaved')]);
     expect(states(store)).toEqual({ c0: 'unsaved' });
     // Its tool has ended: nothing to cancel.
     expect(store.state.getState().running).toBe(false);
-    store.ingest([abortedResult(1, 'c0')]);
+    ingestFrames(store, [abortedResult(1, 'c0')]);
     expect(states(store)).toEqual({});
   });
 
   it('still counts other open calls as running', () => {
     const store = openStore();
-    store.ingest([call(0, 'c0'), call(1, 'c1'), callState('c0', 'unsaved')]);
+    ingestFrames(store, [call(0, 'c0'), call(1, 'c1'), callState('c0', 'unsaved')]);
     expect(store.state.getState().running).toBe(true);
-    store.ingest([callState('c1', 'unsaved')]);
+    ingestFrames(store, [callState('c1', 'unsaved')]);
     expect(store.state.getState().running).toBe(false);
   });
 
   it('replaces queued with unsaved for a call cancelled while queued whose result was lost', () => {
     const store = openStore();
-    store.ingest([call(0, 'c0'), callState('c0', 'queued'), callState('c0', 'unsaved')]);
+    ingestFrames(store, [call(0, 'c0'), callState('c0', 'queued'), callState('c0', 'unsaved')]);
     expect(states(store)).toEqual({ c0: 'unsaved' });
   });
 
   it('takes the unsaved calls the server sends after a resumed caught-up, dropping those closed meanwhile', () => {
     const store = openStore();
-    store.ingest([call(0, 'c0'), call(1, 'c1'), callState('c0', 'unsaved'), callState('c1', 'unsaved')]);
+    ingestFrames(store, [call(0, 'c0'), call(1, 'c1'), callState('c0', 'unsaved'), callState('c1', 'unsaved')]);
     // The socket dropped; meanwhile c0's aborted result was logged (seq 2) and the resumed history brings it.
-    store.ingest([
+    ingestFrames(store, [
       { type: 'subscribed', sessionId: 's1', header, fromSeq: 2, lastSeq: 2 },
       { type: 'history', sessionId: 's1', items: [{ event: (abortedResult(2, 'c0') as Extract<ServerFrame, { type: 'event' }>).event }] },
       { type: 'caught-up', sessionId: 's1', lastSeq: 2 },

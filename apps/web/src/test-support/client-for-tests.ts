@@ -2,6 +2,7 @@ import type { ServerFrame, ServerInfo, SessionSummary } from '@toolcards/protoco
 import { SessionClient, type SessionClientOptions } from '../store/session-client';
 import type { SocketLike } from '../net/session-connection';
 import { SessionStore } from '../store/session-store';
+import { ingestFrames } from './store-frames';
 
 /** Test-only: a client whose socket never opens and whose API answers from memory. */
 export function clientForTests(options: { info?: ServerInfo; api?: Partial<SessionClientOptions['api']> } = {}): SessionClient {
@@ -38,7 +39,7 @@ export function clientForTests(options: { info?: ServerInfo; api?: Partial<Sessi
 export function ingestForTests(client: SessionClient, frames: ServerFrame[]): void {
   if (client.store.state.getState().sessionId === null) {
     client.store.openSession('s1');
-    client.store.ingest([{ type: 'caught-up', sessionId: 's1', lastSeq: -1 }]);
+    ingestFrames(client.store, [{ type: 'caught-up', sessionId: 's1', lastSeq: -1 }]);
   }
-  client.store.ingest(frames);
+  ingestFrames(client.store, frames);
 }

@@ -1,12 +1,12 @@
 import type { ServerFrame } from '@toolcards/protocol';
 import { serverFrameFromJson } from '../net/server-frame-from-json';
-import { SessionStore } from '../store/session-store';
+import { SessionStore, type IngestOutcome } from '../store/session-store';
 
 /** A store showing session `sessionId`, its (empty) history already caught up. */
 export function openCaughtUpStore(sessionId = 's1'): SessionStore {
   const store = new SessionStore();
   store.openSession(sessionId);
-  store.ingest([{ type: 'caught-up', sessionId, lastSeq: -1 }]);
+  ingestFrames(store, [{ type: 'caught-up', sessionId, lastSeq: -1 }]);
   return store;
 }
 
@@ -15,4 +15,16 @@ export function callStateFrame(callId: string, state: string, sessionId = 's1'):
   const frame = serverFrameFromJson(JSON.stringify({ type: 'call-state', sessionId, callId, state }));
   if (!frame) throw new Error(`call-state ${state} was refused`);
   return frame;
+}
+
+/** Applies a run of frames and publishes the result at once, as the client does after a burst. */
+export function ingestFrames(store: SessionStore, frames: readonly ServerFrame[]): IngestOutcome {
+  const outcome: IngestOutcome = { resync: false, unknownSession: false };
+  for (const frame of frames) {
+    const one = store.receive(frame);
+    outcome.resync ||= one.resync;
+    outcome.unknownSession ||= one.unknownSession;
+  }
+  store.publish();
+  return outcome;
 }

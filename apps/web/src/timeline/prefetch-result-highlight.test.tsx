@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { render, waitFor } from '@testing-library/react';
-import { readFixtures } from '../cards/fixtures';
+import { readFixtures } from '../test-support/card-fixtures';
 import { ReadCard } from '../cards/read/read-card';
 import { highlightedSoFar } from '../highlight/highlight-windows';
 import { prefetchResultHighlight } from './prefetch-result-highlight';

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@testing-library/react';
-import { readFixtures } from '../cards/fixtures';
+import { readFixtures } from '../test-support/card-fixtures';
 import { viewForResult } from '../cards';
 import { prepareLiveResult } from './prepare-live-result';
 import { resultViewOf } from './row-views';

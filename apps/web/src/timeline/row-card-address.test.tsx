@@ -2,11 +2,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ServerFrame, SessionEvent } from '@toolcards/protocol';
-import { readFixtures } from '../cards/fixtures';
+import { readFixtures } from '../test-support/card-fixtures';
 import { ClientProvider } from '../store/client-context';
 import { SessionStore } from '../store/session-store';
 import { clientForTests, ingestForTests } from '../test-support/client-for-tests';
 import { TimelineRowView } from './timeline-row-view';
+import { ingestFrames } from '../test-support/store-frames';
 
 type Data<T extends SessionEvent['type']> = Extract<SessionEvent, { type: T }>['data'];
 
@@ -90,7 +91,7 @@ describe('a link to a session this server does not have', () => {
     const store = new SessionStore();
     store.openSession('gone');
     store.openAddress(12, undefined);
-    const outcome = store.ingest([{ type: 'error', code: 'UNKNOWN_SESSION', message: 'no session "gone"', sessionId: 'gone' }]);
+    const outcome = ingestFrames(store, [{ type: 'error', code: 'UNKNOWN_SESSION', message: 'no session "gone"', sessionId: 'gone' }]);
     expect(outcome.unknownSession).toBe(true);
     expect(store.state.getState().notices.map(({ code, message }) => `${code}: ${message}`)).toEqual([
       'LINK: The link names session "gone", which this server does not have: showing the newest session instead.',

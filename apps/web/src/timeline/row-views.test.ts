@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { readFixtures } from '../cards/fixtures';
+import { readFixtures } from '../test-support/card-fixtures';
 import { viewForResult } from '../cards';
 import { resultViewOf } from './row-views';
 import type { ToolCallRecord, ToolResultRecord } from '../model/timeline-row';

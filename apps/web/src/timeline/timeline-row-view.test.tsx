@@ -6,6 +6,7 @@ import { ClientProvider } from '../store/client-context';
 import { clientForTests, ingestForTests } from '../test-support/client-for-tests';
 import type { SessionClient } from '../store/session-client';
 import { TimelineRowView } from './timeline-row-view';
+import { ingestFrames } from '../test-support/store-frames';
 
 type Data<T extends SessionEvent['type']> = Extract<SessionEvent, { type: T }>['data'];
 
@@ -56,7 +57,7 @@ describe('TimelineRowView', () => {
     });
     const header = { type: 'session' as const, version: 1, id: 's1', createdAt: 't', cwd: '/w' };
     client.store.openSession('s1');
-    client.store.ingest([
+    ingestFrames(client.store, [
       { type: 'subscribed', sessionId: 's1', header, fromSeq: 0, lastSeq: 1 },
       {
         type: 'history',

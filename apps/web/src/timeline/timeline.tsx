@@ -39,12 +39,11 @@ function followTargetOf(instance: FollowedVirtualizer): number {
  */
 export function Timeline() {
   const client = useClient();
-  const latestRows = useSessionState((state) => state.rows);
   // Not deferred: rendering the rows in a transition (useDeferredValue) left the timeline
   // showing stale rows for tens of seconds on a 6,000-event session while row bodies kept
   // mounting in transitions (a linked or found card never scrolled into view). The store
   // publishes at most every 100 ms in a burst instead, and row bodies still mount deferred.
-  const rows = latestRows;
+  const rows = useSessionState((state) => state.rows);
   const caughtUp = useSessionState((state) => state.caughtUp);
   const history = useSessionState((state) => state.history);
   const reveal = useSessionState((state) => state.reveal);

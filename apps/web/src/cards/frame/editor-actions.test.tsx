@@ -3,10 +3,10 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import type { FullResultOutline, FullResultPage } from '@toolcards/protocol';
-import { readFixtures, searchMatchesFixtures, searchPathsFixtures } from '../fixtures';
+import { readFixtures, searchMatchesFixtures, searchPathsFixtures } from '../../test-support/card-fixtures';
 import { ReadCard } from '../read/read-card';
 import type { FullResultSource } from '../../net/full-result-source';
-import { SearchCard } from '../search/search-card';
+import { ResultCard } from '../result-card';
 import { EditorProvider, type EditorTarget } from './editor-context';
 
 const PROJECT = '/home/me/my project';
@@ -57,7 +57,7 @@ describe('a read card’s editor actions', () => {
 
 describe('a grep card’s match rows', () => {
   it('link each match at its line, at the column its first range starts', () => {
-    withEditor({ editor: 'cursor', cwd: '/w' }, <SearchCard view={searchMatchesFixtures.fewMatches} />);
+    withEditor({ editor: 'cursor', cwd: '/w' }, <ResultCard view={searchMatchesFixtures.fewMatches} />);
     // "    const bytes = await readFile(resolved);": readFile starts at offset 24, column 25.
     expect(openLink('Open in editor — packages/tools/src/read/read-tool.ts:41').getAttribute('href')).toBe('cursor://file/w/packages/tools/src/read/read-tool.ts:41:25');
     expect(openLink('Open in editor — packages/tools/src/read/read-tool.ts:3').getAttribute('href')).toBe('cursor://file/w/packages/tools/src/read/read-tool.ts:3:10');
@@ -67,7 +67,7 @@ describe('a grep card’s match rows', () => {
   it('copy a match’s path:line without opening the match', async () => {
     const user = userEvent.setup();
     const onOpenLocation = vi.fn();
-    withEditor(vscodeAt, <SearchCard view={searchMatchesFixtures.fewMatches} onOpenLocation={onOpenLocation} />);
+    withEditor(vscodeAt, <ResultCard view={searchMatchesFixtures.fewMatches} onOpenLocation={onOpenLocation} />);
     await user.click(screen.getByRole('button', { name: 'Copy path:line — packages/session/src/replay.ts:58' }));
     expect(await navigator.clipboard.readText()).toBe('packages/session/src/replay.ts:58');
     expect(onOpenLocation).not.toHaveBeenCalled();
@@ -78,7 +78,7 @@ describe('a grep card’s match rows', () => {
 
   it('keep the list one tab stop: Tab from the focused row reaches its actions, arrows still move between rows', async () => {
     const user = userEvent.setup();
-    withEditor(vscodeAt, <SearchCard view={searchMatchesFixtures.fewMatches} />);
+    withEditor(vscodeAt, <ResultCard view={searchMatchesFixtures.fewMatches} />);
     const row41 = screen.getByRole('button', { name: /^packages\/tools\/src\/read\/read-tool\.ts line 41:/ });
     const row3 = screen.getByRole('button', { name: /^packages\/tools\/src\/read\/read-tool\.ts line 3:/ });
     // Only the active item's actions are tabbable.
@@ -107,7 +107,7 @@ describe('a glob card’s path rows', () => {
   it('link each path at its first line', async () => {
     const user = userEvent.setup();
     const onOpenLocation = vi.fn();
-    withEditor({ editor: 'zed', cwd: '/w' }, <SearchCard view={searchPathsFixtures.shortList} onOpenLocation={onOpenLocation} />);
+    withEditor({ editor: 'zed', cwd: '/w' }, <ResultCard view={searchPathsFixtures.shortList} onOpenLocation={onOpenLocation} />);
     expect(openLink('Open in editor — scripts/start.test.ts:1').getAttribute('href')).toBe('zed://file/w/scripts/start.test.ts:1:1');
     await user.click(screen.getByRole('button', { name: 'Copy path:line — scripts/start.test.ts:1' }));
     expect(await navigator.clipboard.readText()).toBe('scripts/start.test.ts:1');
@@ -135,7 +135,7 @@ describe('the complete result’s rows', () => {
 
   it('link a full grep’s matches at their line (a page has no ranges: column 1)', async () => {
     const user = userEvent.setup();
-    withEditor(vscodeAt, <SearchCard view={searchMatchesFixtures.truncated} fullResult={source} />);
+    withEditor(vscodeAt, <ResultCard view={searchMatchesFixtures.truncated} fullResult={source} />);
     await user.click(screen.getByRole('button', { name: 'Show all 1,204' }));
     const list = await screen.findByRole('list', { name: 'All 2 matches' });
     await user.click(within(list).getByRole('button', { name: /^src\/a\.ts, 2 matches/ }));
@@ -145,7 +145,7 @@ describe('the complete result’s rows', () => {
 
   it('link a full glob’s paths at their first line', async () => {
     const user = userEvent.setup();
-    withEditor(vscodeAt, <SearchCard view={searchPathsFixtures.truncated} fullResult={paths} />);
+    withEditor(vscodeAt, <ResultCard view={searchPathsFixtures.truncated} fullResult={paths} />);
     await user.click(screen.getByRole('button', { name: /^Show all [\d,]+$/ }));
     const list = await screen.findByRole('list', { name: 'All 2 files' });
     const link = await within(list).findByRole('link', { name: 'Open in editor — src/b.ts:1' });

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { ResultCard, viewForResult, type ResultCardProps } from '../index';
-import { genericFixtures, resultFixtures, type ResultFixture } from '../fixtures';
+import { genericFixtures, resultFixtures, type ResultFixture } from '../../test-support/card-fixtures';
 
 // Results go through ResultCard, as the shell draws them; the fall-back stories start from
 // the raw result and wire view and go through viewForResult first, exactly as the app does.

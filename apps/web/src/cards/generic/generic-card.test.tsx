@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { genericFixtures } from '../fixtures';
+import { genericFixtures } from '../../test-support/card-fixtures';
 import { rawBidiControls } from '../text/raw-controls';
 import { GenericCard } from './generic-card';
 

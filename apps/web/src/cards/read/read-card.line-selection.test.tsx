@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReadResultView } from '@toolcards/protocol';
-import { readFixtures } from '../fixtures';
+import { readFixtures } from '../../test-support/card-fixtures';
 import { CardAddressProvider, type CardAddress } from '../frame/card-address';
 import type { LineRange } from './line-selection';
 import { ReadCard } from './read-card';

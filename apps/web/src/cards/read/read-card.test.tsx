@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Profiler } from 'react';
-import { readFixtures } from '../fixtures';
+import { readFixtures } from '../../test-support/card-fixtures';
 import { rawBidiControls } from '../text/raw-controls';
 import { startHighlight } from '../../highlight/highlight-client';
 import { ReadCard } from './read-card';

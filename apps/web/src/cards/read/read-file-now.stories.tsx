@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
-import { ReadCard, SearchCard } from '../index';
-import { fileSources, matchInFileNow, readNowView } from '../file-source-fixtures';
+import { ReadCard, ResultCard } from '../index';
+import { fileSources, matchInFileNow, readNowView } from '../../test-support/file-source-fixtures';
 
 /** Cards that look at the file as it is now: a read grown in place, a stale read and its diff, a match's context. */
 const meta = {
@@ -47,9 +47,9 @@ export const DeletedSinceRead: Story = {
   },
 };
 
-export const MatchContext: StoryObj<typeof SearchCard> = {
+export const MatchContext: StoryObj<typeof ResultCard> = {
   name: 'Match with its context',
-  render: () => <SearchCard view={matchInFileNow} fileSource={fileSources.unchanged} onOpenLocation={fn()} />,
+  render: () => <ResultCard view={matchInFileNow} fileSource={fileSources.unchanged} onOpenLocation={fn()} />,
   play: async ({ canvas, userEvent }) => {
     await userEvent.click(await canvas.findByRole('button', { name: /^Show context/ }));
     await canvas.findByRole('group', { name: /^Lines 21–27 of / });

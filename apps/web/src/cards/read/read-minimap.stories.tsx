@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { apiReadView, filesSeenFixture } from '../../files-seen/files-seen-fixtures';
+import { apiReadView, filesSeenFixture } from '../../test-support/files-seen-fixtures';
 import { ReadCard } from './read-card';
 import { SeenFilesProvider, type SeenFilesSource } from './seen-files-context';
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render } from '@testing-library/react';
 import type { FileSeen } from '@toolcards/protocol';
-import { apiReadView, filesSeenFixture } from '../../files-seen/files-seen-fixtures';
+import { apiReadView, filesSeenFixture } from '../../test-support/files-seen-fixtures';
 import { ReadCard } from './read-card';
 import { SeenFilesProvider, type SeenFilesSource } from './seen-files-context';
 

@@ -3,9 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FullResultOutline, FullResultPage } from '@toolcards/protocol';
-import { searchMatchesFixtures, searchPathsFixtures } from '../fixtures';
+import { searchMatchesFixtures, searchPathsFixtures } from '../../test-support/card-fixtures';
 import type { FullResultSource } from '../../net/full-result-source';
-import { SearchCard } from './search-card';
+import { ResultCard } from '../result-card';
 
 /** 300 files of 4 matches; file 7 has 1,200 (it pages). Served from memory, as the route would page the spill. */
 function matchesSource(): FullResultSource & { pages: { file?: number; offset: number; limit: number }[] } {
@@ -63,7 +63,7 @@ describe('a capped search card over its complete result', () => {
     const user = userEvent.setup();
     const source = matchesSource();
     const onOpenLocation = vi.fn();
-    const { container } = render(<SearchCard view={searchMatchesFixtures.truncated} fullResult={source} onOpenLocation={onOpenLocation} />);
+    const { container } = render(<ResultCard view={searchMatchesFixtures.truncated} fullResult={source} onOpenLocation={onOpenLocation} />);
     await user.click(screen.getByRole('button', { name: 'Show all 1,204' }));
 
     const list = await screen.findByRole('list', { name: 'All 2,396 matches' });
@@ -89,7 +89,7 @@ describe('a capped search card over its complete result', () => {
   it('pages a large file: "Show 500 more" asks for the next page', async () => {
     const user = userEvent.setup();
     const source = matchesSource();
-    renderInTimeline(<SearchCard view={searchMatchesFixtures.truncated} fullResult={source} />);
+    renderInTimeline(<ResultCard view={searchMatchesFixtures.truncated} fullResult={source} />);
     await user.click(screen.getByRole('button', { name: 'Show all 1,204' }));
     const list = await screen.findByRole('list', { name: /^All / });
     await user.click(within(list).getByRole('button', { name: 'src/dir007/file.ts, 1,200 matches' }));
@@ -108,7 +108,7 @@ describe('a capped search card over its complete result', () => {
     const user = userEvent.setup();
     let answer: (outline: FullResultOutline) => void = () => {};
     const source: FullResultSource = { ...matchesSource(), outline: () => new Promise((resolve) => (answer = resolve)) };
-    const { container } = render(<SearchCard view={searchMatchesFixtures.truncated} fullResult={source} />);
+    const { container } = render(<ResultCard view={searchMatchesFixtures.truncated} fullResult={source} />);
     const previewRows = container.querySelectorAll('.tc-search__row').length;
     expect(previewRows).toBeGreaterThan(0);
     await user.click(screen.getByRole('button', { name: 'Show all 1,204' }));
@@ -123,7 +123,7 @@ describe('a capped search card over its complete result', () => {
   it('says why when the complete result cannot be loaded', async () => {
     const user = userEvent.setup();
     const source: FullResultSource = { outline: () => Promise.reject(new Error('the saved full result is gone')), page: () => Promise.reject(new Error('x')) };
-    render(<SearchCard view={searchMatchesFixtures.truncated} fullResult={source} />);
+    render(<ResultCard view={searchMatchesFixtures.truncated} fullResult={source} />);
     await user.click(screen.getByRole('button', { name: 'Show all 1,204' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Could not load the complete result: the saved full result is gone');
   });
@@ -139,7 +139,7 @@ describe('a capped search card over its complete result', () => {
       },
     };
     const onOpenLocation = vi.fn();
-    render(<SearchCard view={searchPathsFixtures.truncated} fullResult={source} onOpenLocation={onOpenLocation} />);
+    render(<ResultCard view={searchPathsFixtures.truncated} fullResult={source} onOpenLocation={onOpenLocation} />);
     await user.click(screen.getByRole('button', { name: 'Show all 5,000' }));
     const list = await screen.findByRole('list', { name: 'All 5,000 files' });
     await user.click(await within(list).findByRole('button', { name: 'Open p/3.ts' }));

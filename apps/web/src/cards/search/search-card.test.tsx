@@ -1,19 +1,19 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fileSources } from '../file-source-fixtures';
-import { DECEPTIVE_NAMES, searchMatchesFixtures, searchPathsFixtures } from '../fixtures';
+import { fileSources } from '../../test-support/file-source-fixtures';
+import { DECEPTIVE_NAMES, searchMatchesFixtures, searchPathsFixtures } from '../../test-support/card-fixtures';
 import { rawBidiControls } from '../text/raw-controls';
-import { SearchCard } from './search-card';
+import { ResultCard } from '../result-card';
 import { SearchMatchesCard } from './search-matches-card';
 
 const headers = () => [...document.querySelectorAll<HTMLElement>('.tc-search__group-header')];
 const header = (path: string) => screen.getByRole('button', { name: new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, `) });
 const focused = () => document.activeElement as HTMLElement;
 
-describe('SearchCard — matches', () => {
+describe('The search card — matches', () => {
   it('summarizes and groups the matches per file, with count badges and split paths', () => {
-    const { container } = render(<SearchCard view={searchMatchesFixtures.fewMatches} />);
+    const { container } = render(<ResultCard view={searchMatchesFixtures.fewMatches} />);
     expect(screen.getByText('5 matches in 3 files')).toBeTruthy();
     expect(headers()).toHaveLength(3);
     const first = header('packages/tools/src/read/read-tool.ts');
@@ -25,7 +25,7 @@ describe('SearchCard — matches', () => {
   });
 
   it('labels each match with its path, line and text, and marks the match', () => {
-    render(<SearchCard view={searchMatchesFixtures.fewMatches} />);
+    render(<ResultCard view={searchMatchesFixtures.fewMatches} />);
     const row = screen.getByRole('button', { name: "packages/tools/src/read/read-tool.ts line 41: const bytes = await readFile(resolved);" });
     expect(row.querySelector('mark')!.textContent).toBe('readFile');
     expect(row.querySelector('.tc-search__line-number')!.textContent).toBe('41');
@@ -34,7 +34,7 @@ describe('SearchCard — matches', () => {
   it('opens a match at its line when clicked, and marks it as opened', async () => {
     const user = userEvent.setup();
     const onOpenLocation = vi.fn();
-    render(<SearchCard view={searchMatchesFixtures.fewMatches} onOpenLocation={onOpenLocation} />);
+    render(<ResultCard view={searchMatchesFixtures.fewMatches} onOpenLocation={onOpenLocation} />);
     const row = screen.getByRole('button', { name: /^packages\/session\/src\/replay\.ts line 58:/ });
     await user.click(row);
     expect(onOpenLocation).toHaveBeenCalledWith({ path: 'packages/session/src/replay.ts', line: 58 });
@@ -43,7 +43,7 @@ describe('SearchCard — matches', () => {
 
   it('expands and collapses a group, and all groups at once', async () => {
     const user = userEvent.setup();
-    const { container } = render(<SearchCard view={searchMatchesFixtures.fewMatches} />);
+    const { container } = render(<ResultCard view={searchMatchesFixtures.fewMatches} />);
     const group = header('packages/session/src/replay.ts');
     await user.click(group);
     expect(group.getAttribute('aria-expanded')).toBe('false');
@@ -58,7 +58,7 @@ describe('SearchCard — matches', () => {
   it('says what a truncated result shows and opens the spilled full result', async () => {
     const user = userEvent.setup();
     const onOpenLocation = vi.fn();
-    const { container } = render(<SearchCard view={searchMatchesFixtures.truncated} onOpenLocation={onOpenLocation} />);
+    const { container } = render(<ResultCard view={searchMatchesFixtures.truncated} onOpenLocation={onOpenLocation} />);
     const summary = container.querySelector('.tc-search__summary')!;
     expect(summary.textContent).toBe('showing 250 of 1,204 matches — full result: .toolcards/spill/grep-2f9c1e.txt');
     await user.click(within(summary as HTMLElement).getByRole('button', { name: /full result/ }));
@@ -75,7 +75,7 @@ describe('SearchCard — matches', () => {
     const rowsInDom = (container: HTMLElement) => container.querySelectorAll('.tc-search__match').length;
 
     it('mounts a screenful of headers and rows, each saying its place and its list\'s size', () => {
-      const { container } = render(<SearchCard view={view} />);
+      const { container } = render(<ResultCard view={view} />);
       expect(headers().length).toBeGreaterThan(3);
       expect(headers().length).toBeLessThan(view.files.length);
       expect(rowsInDom(container)).toBeLessThan(50);
@@ -92,7 +92,7 @@ describe('SearchCard — matches', () => {
 
     it('expands all without mounting every row: the canvas grows, the DOM keeps a screenful', async () => {
       const user = userEvent.setup();
-      const { container } = render(<SearchCard view={view} />);
+      const { container } = render(<ResultCard view={view} />);
       const canvas = container.querySelector<HTMLElement>('.tc-search__canvas')!;
       const before = parseFloat(canvas.style.height);
       await user.click(screen.getByRole('button', { name: 'Expand all' }));
@@ -106,7 +106,7 @@ describe('SearchCard — matches', () => {
 
     it('moves focus to a row that was not mounted (End), keeps one tab stop, and comes back (Home)', async () => {
       const user = userEvent.setup();
-      const { container } = render(<SearchCard view={view} />);
+      const { container } = render(<ResultCard view={view} />);
       const last = view.files.at(-1)!;
       expect(screen.queryByRole('button', { name: new RegExp(`^${last.path}, `) })).toBeNull();
       act(() => headers()[0]!.focus());
@@ -141,7 +141,7 @@ describe('SearchCard — matches', () => {
 
     it('gives a row with its context open a measured height of its own, and the fixed one back when closed', async () => {
       const user = userEvent.setup();
-      const { container } = render(<SearchCard view={view} fileSource={fileSources.unchanged} />);
+      const { container } = render(<ResultCard view={view} fileSource={fileSources.unchanged} />);
       const canvas = container.querySelector<HTMLElement>('.tc-search__canvas')!;
       const before = parseFloat(canvas.style.height);
       const row = () => container.querySelector<HTMLElement>('.tc-search__row')!;
@@ -161,7 +161,7 @@ describe('SearchCard — matches', () => {
   });
 
   it('marks several ranges per line and ranges after emoji and CJK text', () => {
-    render(<SearchCard view={searchMatchesFixtures.highlightedRanges} />);
+    render(<ResultCard view={searchMatchesFixtures.highlightedRanges} />);
     const triple = screen.getByRole('button', { name: 'src/i18n/messages.ts line 7: needle = needle + needle;' });
     expect([...triple.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual(['needle', 'needle', 'needle']);
     const cjk = screen.getByRole('button', { name: /line 19:/ });
@@ -174,7 +174,7 @@ describe('SearchCard — matches', () => {
   });
 
   it('clips a long line around its match, not at its start', () => {
-    render(<SearchCard view={searchMatchesFixtures.highlightedRanges} />);
+    render(<ResultCard view={searchMatchesFixtures.highlightedRanges} />);
     const row = screen.getByRole('button', { name: /^src\/data\/padding\.ts line 1:/ });
     const text = row.querySelector('.tc-search__line-text')!.textContent!;
     expect(text.length).toBeLessThanOrEqual(160);
@@ -183,21 +183,21 @@ describe('SearchCard — matches', () => {
   });
 
   it('states an empty result explicitly', () => {
-    const { container } = render(<SearchCard view={searchMatchesFixtures.zeroMatches} />);
+    const { container } = render(<ResultCard view={searchMatchesFixtures.zeroMatches} />);
     const empty = screen.getByText('No matches');
     expect(empty.classList.contains('tc-card__empty')).toBe(true);
     expect(container.querySelector('ul')).toBeNull();
   });
 
   it('renders hostile file names and lines as text', () => {
-    const { container } = render(<SearchCard view={searchMatchesFixtures.hostile} />);
+    const { container } = render(<ResultCard view={searchMatchesFixtures.hostile} />);
     expect(container.querySelector('img')).toBeNull();
     expect(container.querySelector('.tc-path__name')!.textContent).toBe('<img src=x onerror=alert(1)>.ts');
   });
 
   describe('invisible and bidi characters', () => {
     it('shows deceptive file names as stored, with a warning for the bidi controls', () => {
-      const { container } = render(<SearchCard view={searchMatchesFixtures.invisibleCharacters} />);
+      const { container } = render(<ResultCard view={searchMatchesFixtures.invisibleCharacters} />);
       expect(screen.getByRole('note').textContent).toMatch(/bidirectional Unicode control characters/);
       const zeroWidth = screen.getByRole('button', { name: 'src/zw[U+200B]space.ts, 1 match' });
       expect(zeroWidth.querySelector('.tc-path__name')!.textContent).toBe('zwU+200Bspace.ts');
@@ -207,7 +207,7 @@ describe('SearchCard — matches', () => {
     });
 
     it('keeps each mark on its match when the line has chips before or inside it', () => {
-      render(<SearchCard view={searchMatchesFixtures.invisibleCharacters} />);
+      render(<ResultCard view={searchMatchesFixtures.invisibleCharacters} />);
       const [trojan, after, inside] = screen.getAllByRole('button', { name: /^src\/auth\/is-admin\.js line / });
       expect(trojan!.getAttribute('aria-label')).toBe('src/auth/is-admin.js line 3: /*[U+202E] } [U+2066]if (isAdmin)[U+2069] [U+2066] begin admins only */');
       expect(trojan!.querySelector('.tc-search__line-text')!.textContent).toBe('/*U+202E } U+2066if (isAdmin)U+2069 U+2066 begin admins only */');
@@ -220,7 +220,7 @@ describe('SearchCard — matches', () => {
     });
 
     it('lists deceptive paths with chips, and flags only the mixed-script one', () => {
-      const { container } = render(<SearchCard view={searchPathsFixtures.invisibleCharacters} />);
+      const { container } = render(<ResultCard view={searchPathsFixtures.invisibleCharacters} />);
       expect(screen.getByRole('button', { name: 'Open downloads/report[U+202E]txt.exe' }).textContent).toBe('downloads/reportU+202Etxt.exe');
       expect(screen.getByRole('button', { name: `Open ${DECEPTIVE_NAMES.cyrillicA} (mixed scripts: Latin and Cyrillic)` })).toBeTruthy();
       expect(screen.getByRole('button', { name: 'Open docs/отчёт.txt' }).querySelector('.tc-script-warning')).toBeNull();
@@ -230,7 +230,7 @@ describe('SearchCard — matches', () => {
     });
 
     it('shows no warning for ordinary results', () => {
-      render(<SearchCard view={searchMatchesFixtures.fewMatches} />);
+      render(<ResultCard view={searchMatchesFixtures.fewMatches} />);
       expect(screen.queryByRole('note')).toBeNull();
     });
   });
@@ -238,7 +238,7 @@ describe('SearchCard — matches', () => {
   describe('keyboard', () => {
     it('keeps one tab stop and moves it with the arrows, Home and End', async () => {
       const user = userEvent.setup();
-      const { container } = render(<SearchCard view={searchMatchesFixtures.fewMatches} />);
+      const { container } = render(<ResultCard view={searchMatchesFixtures.fewMatches} />);
       const items = [...container.querySelectorAll<HTMLElement>('[data-roving-key]')];
       expect(items.filter((item) => item.tabIndex === 0)).toHaveLength(1);
       act(() => items[0]!.focus());
@@ -259,7 +259,7 @@ describe('SearchCard — matches', () => {
 
     it('toggles a group with Enter and Space, and with ArrowLeft / ArrowRight', async () => {
       const user = userEvent.setup();
-      render(<SearchCard view={searchMatchesFixtures.fewMatches} />);
+      render(<ResultCard view={searchMatchesFixtures.fewMatches} />);
       const group = header('packages/tools/src/read/read-tool.ts');
       act(() => group.focus());
       await user.keyboard('{Enter}');
@@ -279,7 +279,7 @@ describe('SearchCard — matches', () => {
     it('opens a match with Enter', async () => {
       const user = userEvent.setup();
       const onOpenLocation = vi.fn();
-      render(<SearchCard view={searchMatchesFixtures.fewMatches} onOpenLocation={onOpenLocation} />);
+      render(<ResultCard view={searchMatchesFixtures.fewMatches} onOpenLocation={onOpenLocation} />);
       act(() => header('README.md').focus());
       await user.keyboard('{ArrowDown}{Enter}');
       expect(onOpenLocation).toHaveBeenCalledWith({ path: 'README.md', line: 88 });
@@ -287,7 +287,7 @@ describe('SearchCard — matches', () => {
 
     it('moves the tab stop to the group header when its group collapses under it', async () => {
       const user = userEvent.setup();
-      const { container } = render(<SearchCard view={searchMatchesFixtures.fewMatches} />);
+      const { container } = render(<ResultCard view={searchMatchesFixtures.fewMatches} />);
       act(() => header('README.md').focus());
       await user.keyboard('{ArrowDown}');
       await user.click(screen.getByRole('button', { name: 'Collapse all' }));
@@ -298,11 +298,11 @@ describe('SearchCard — matches', () => {
   });
 });
 
-describe('SearchCard — paths', () => {
+describe('The search card — paths', () => {
   it('lists the paths with a summary and opens one when clicked', async () => {
     const user = userEvent.setup();
     const onOpenLocation = vi.fn();
-    render(<SearchCard view={searchPathsFixtures.shortList} onOpenLocation={onOpenLocation} />);
+    render(<ResultCard view={searchPathsFixtures.shortList} onOpenLocation={onOpenLocation} />);
     expect(screen.getByText('3 files')).toBeTruthy();
     const path = screen.getByRole('button', { name: 'Open scripts/start.test.ts' });
     await user.click(path);
@@ -313,7 +313,7 @@ describe('SearchCard — paths', () => {
   it('says what a truncated list shows and opens the spilled full list', async () => {
     const user = userEvent.setup();
     const onOpenLocation = vi.fn();
-    const { container } = render(<SearchCard view={searchPathsFixtures.truncated} onOpenLocation={onOpenLocation} />);
+    const { container } = render(<ResultCard view={searchPathsFixtures.truncated} onOpenLocation={onOpenLocation} />);
     expect(container.querySelector('.tc-search__summary')!.textContent).toBe(
       'showing 100 of 5,000 files — full result: .toolcards/spill/glob-a41d07.txt',
     );
@@ -323,7 +323,7 @@ describe('SearchCard — paths', () => {
   });
 
   it('states an empty list explicitly', () => {
-    const { container } = render(<SearchCard view={searchPathsFixtures.zeroFiles} />);
+    const { container } = render(<ResultCard view={searchPathsFixtures.zeroFiles} />);
     expect(screen.getByText('No files').classList.contains('tc-card__empty')).toBe(true);
     expect(container.querySelector('ul')).toBeNull();
   });
@@ -331,7 +331,7 @@ describe('SearchCard — paths', () => {
   it('moves with the same keys and opens with Enter', async () => {
     const user = userEvent.setup();
     const onOpenLocation = vi.fn();
-    const { container } = render(<SearchCard view={searchPathsFixtures.shortList} onOpenLocation={onOpenLocation} />);
+    const { container } = render(<ResultCard view={searchPathsFixtures.shortList} onOpenLocation={onOpenLocation} />);
     const items = [...container.querySelectorAll<HTMLElement>('.tc-search__path')];
     act(() => items[0]!.focus());
     await user.keyboard('{ArrowDown}');
@@ -343,7 +343,7 @@ describe('SearchCard — paths', () => {
   });
 
   it('renders a hostile path as text', () => {
-    const { container } = render(<SearchCard view={searchPathsFixtures.hostile} />);
+    const { container } = render(<ResultCard view={searchPathsFixtures.hostile} />);
     expect(container.querySelector('img')).toBeNull();
     expect(screen.getByText('<img src=x onerror=alert(1)>')).toBeTruthy();
   });

@@ -10,7 +10,7 @@ import { SearchSummary } from './search-summary';
 import { FullListBoundary, FullOutlineStatus } from './full-outline-status';
 import type { FullResultSource } from '../../net/full-result-source';
 import type { FileSource } from '../../net/file-source';
-import { useFullResult } from './use-full-outline';
+import { useFullResultSwitch } from './use-full-result-switch';
 
 // The complete result's list loads on the first "Show all", with its outline (initial JS ≤ 150 kB gzip).
 const loadFullMatchesList = () => import('./full-matches-list');
@@ -31,7 +31,7 @@ interface SearchMatchesCardProps {
 export function SearchMatchesCard({ view, onOpenLocation, fullResult, fileSource, focusGroup }: SearchMatchesCardProps) {
   const [expanded, setExpanded] = useState(() => initiallyExpandedGroups(view.files));
   const [openedKey, setOpenedKey] = useState<string>();
-  const { showFull, full, toggle } = useFullResult(fullResult, view.total, loadFullMatchesList);
+  const { showFull, full, toggle } = useFullResultSwitch(fullResult, view.total, loadFullMatchesList);
   // The preview stays until the complete list can take its place: the card never shrinks under the person while it loads.
   const fullShown = showFull && full.state === 'ready';
   const title = view.title ?? 'Search';

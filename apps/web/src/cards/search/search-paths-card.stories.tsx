@@ -1,14 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
-import { SearchCard } from '../index';
-import { searchPathsFixtures } from '../fixtures';
-import { fullResultSources } from '../full-result-fixtures';
+import { ResultCard } from '../index';
+import { searchPathsFixtures } from '../../test-support/card-fixtures';
+import { fullResultSources } from '../../test-support/full-result-fixtures';
 
 const meta = {
   title: 'Cards/Search/Paths',
-  component: SearchCard,
+  component: ResultCard,
   args: { onOpenLocation: fn() },
-} satisfies Meta<typeof SearchCard>;
+} satisfies Meta<typeof ResultCard>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

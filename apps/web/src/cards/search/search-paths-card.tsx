@@ -9,7 +9,7 @@ import { SearchPathsList } from './search-paths-list';
 import { SearchSummary } from './search-summary';
 import { FullListBoundary, FullOutlineStatus } from './full-outline-status';
 import type { FullResultSource } from '../../net/full-result-source';
-import { useFullResult } from './use-full-outline';
+import { useFullResultSwitch } from './use-full-result-switch';
 
 // The complete result's list loads on the first "Show all", with its outline (initial JS ≤ 150 kB gzip).
 const loadFullPathsList = () => import('./full-paths-list');
@@ -30,7 +30,7 @@ interface SearchPathsCardProps {
 /** A file search: the paths found. */
 export function SearchPathsCard({ view, onOpenLocation, fullResult }: SearchPathsCardProps) {
   const [openedKey, setOpenedKey] = useState<string>();
-  const { showFull, full, toggle } = useFullResult(fullResult, view.total, loadFullPathsList);
+  const { showFull, full, toggle } = useFullResultSwitch(fullResult, view.total, loadFullPathsList);
   // The preview stays until the complete list can take its place: the card never shrinks under the person while it loads.
   const fullShown = showFull && full.state === 'ready';
   const title = view.title ?? 'Files';

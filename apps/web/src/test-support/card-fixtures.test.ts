@@ -7,7 +7,7 @@ import {
   resultFixtures,
   searchMatchesFixtures,
   searchPathsFixtures,
-} from './fixtures';
+} from './card-fixtures';
 
 const validResultViews = {
   ...prefixed('read', readFixtures),

@@ -1,4 +1,4 @@
-import type { EditorTarget } from './frame/editor-context';
+import type { EditorTarget } from '../cards/frame/editor-context';
 
 /**
  * Where the gallery's cards link to (the Storybook decorator provides it): VS Code, on a

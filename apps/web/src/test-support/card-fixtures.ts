@@ -12,7 +12,7 @@ import type {
   SearchPathsResultView,
   ToolCallView,
 } from '@toolcards/protocol';
-import type { ResultForView } from './view-for-result';
+import type { ResultForView } from '../cards/view-for-result';
 
 // ── Source text ────────────────────────────────────────────────────────────
 

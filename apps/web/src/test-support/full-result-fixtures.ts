@@ -4,7 +4,7 @@
  * Deterministic: every outline and page is computed from the index asked for.
  */
 import type { FullResultOutline, FullResultPage } from '@toolcards/protocol';
-import { searchMatchesFixtures, searchPathsFixtures } from './fixtures';
+import { searchMatchesFixtures, searchPathsFixtures } from './card-fixtures';
 import type { FullResultSource } from '../net/full-result-source';
 
 export interface FullMatch {
