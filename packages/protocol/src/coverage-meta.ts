@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inner, lazySchema } from './lazy-schema';
 
 /**
  * What coverage needs of a logged result's meta: which file, which line numbers, which
@@ -9,25 +10,31 @@ import { z } from 'zod';
  */
 const lineNumber = z.number().int().min(1);
 
-const readCoverageSchema = z.object({
-  path: z.string().min(1),
-  totalLines: z.number().int().min(0),
-  lines: z.array(z.object({ number: lineNumber })),
-});
+const readCoverageSchema = lazySchema(() =>
+  z.object({
+    path: z.string().min(1),
+    totalLines: z.number().int().min(0),
+    lines: z.array(z.object({ number: lineNumber })),
+  }),
+);
 
-const matchesCoverageSchema = z.object({
-  shape: z.literal('matches'),
-  truncated: z.boolean(),
-  files: z.array(z.object({ path: z.string().min(1), matches: z.array(z.object({ lineNumber })).min(1) })),
-});
+const matchesCoverageSchema = lazySchema(() =>
+  z.object({
+    shape: z.literal('matches'),
+    truncated: z.boolean(),
+    files: z.array(z.object({ path: z.string().min(1), matches: z.array(z.object({ lineNumber })).min(1) })),
+  }),
+);
 
-const pathsCoverageSchema = z.object({
-  shape: z.literal('paths'),
-  truncated: z.boolean(),
-  paths: z.array(z.string().min(1)),
-});
+const pathsCoverageSchema = lazySchema(() =>
+  z.object({
+    shape: z.literal('paths'),
+    truncated: z.boolean(),
+    paths: z.array(z.string().min(1)),
+  }),
+);
 
-const searchCoverageSchema = z.discriminatedUnion('shape', [matchesCoverageSchema, pathsCoverageSchema]);
+const searchCoverageSchema = lazySchema(() => z.discriminatedUnion('shape', [inner(matchesCoverageSchema), inner(pathsCoverageSchema)]));
 
 export type CoverageMeta =
   | ({ shape: 'read' } & z.infer<typeof readCoverageSchema>)

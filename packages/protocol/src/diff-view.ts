@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { narrowWith } from './safe-narrowing';
+import { inner, lazySchema } from './lazy-schema';
 
 /**
  * The diff card: the files an edit changed, as unified-diff hunks (Claude Code's
@@ -36,46 +37,48 @@ export function diffLineKind(line: string): DiffLineKind | undefined {
   }
 }
 
-export const diffHunkSchema = z
-  .object({
-    /** 1-based first old line; the line before the hunk (0 at the top) when `oldLines` is 0. */
-    oldStart: count,
-    oldLines: count,
-    newStart: count,
-    newLines: count,
-    lines: z.array(z.string()).min(1),
-  })
-  .superRefine((hunk, ctx) => {
-    let oldSeen = 0;
-    let newSeen = 0;
-    for (const [index, line] of hunk.lines.entries()) {
-      const kind = diffLineKind(line);
-      if (kind === undefined) {
-        ctx.addIssue({ code: 'custom', path: ['lines', index], message: "line is not prefixed ' ', '-', '+' or '\\'" });
-        return;
-      }
-      if (kind === 'no-newline-marker') {
-        if (index === 0 || diffLineKind(hunk.lines[index - 1]!) === 'no-newline-marker') {
-          ctx.addIssue({ code: 'custom', path: ['lines', index], message: 'a no-newline marker must follow a line' });
+export const diffHunkSchema = lazySchema(() =>
+  z
+    .object({
+      /** 1-based first old line; the line before the hunk (0 at the top) when `oldLines` is 0. */
+      oldStart: count,
+      oldLines: count,
+      newStart: count,
+      newLines: count,
+      lines: z.array(z.string()).min(1),
+    })
+    .superRefine((hunk, ctx) => {
+      let oldSeen = 0;
+      let newSeen = 0;
+      for (const [index, line] of hunk.lines.entries()) {
+        const kind = diffLineKind(line);
+        if (kind === undefined) {
+          ctx.addIssue({ code: 'custom', path: ['lines', index], message: "line is not prefixed ' ', '-', '+' or '\\'" });
           return;
         }
-        continue;
+        if (kind === 'no-newline-marker') {
+          if (index === 0 || diffLineKind(hunk.lines[index - 1]!) === 'no-newline-marker') {
+            ctx.addIssue({ code: 'custom', path: ['lines', index], message: 'a no-newline marker must follow a line' });
+            return;
+          }
+          continue;
+        }
+        if (kind !== 'added') oldSeen += 1;
+        if (kind !== 'removed') newSeen += 1;
       }
-      if (kind !== 'added') oldSeen += 1;
-      if (kind !== 'removed') newSeen += 1;
-    }
-    if (oldSeen !== hunk.oldLines || newSeen !== hunk.newLines) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['lines'],
-        message: `counts -${hunk.oldLines} +${hunk.newLines} disagree with the lines (-${oldSeen} +${newSeen})`,
-      });
-      return;
-    }
-    if ((hunk.oldLines > 0 && hunk.oldStart === 0) || (hunk.newLines > 0 && hunk.newStart === 0)) {
-      ctx.addIssue({ code: 'custom', path: ['oldStart'], message: 'a hunk with lines starts at line 1 or later' });
-    }
-  });
+      if (oldSeen !== hunk.oldLines || newSeen !== hunk.newLines) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['lines'],
+          message: `counts -${hunk.oldLines} +${hunk.newLines} disagree with the lines (-${oldSeen} +${newSeen})`,
+        });
+        return;
+      }
+      if ((hunk.oldLines > 0 && hunk.oldStart === 0) || (hunk.newLines > 0 && hunk.newStart === 0)) {
+        ctx.addIssue({ code: 'custom', path: ['oldStart'], message: 'a hunk with lines starts at line 1 or later' });
+      }
+    }),
+);
 
 /** The first line a side of a hunk covers, and the line after it (`[start, end)`, 1-based). */
 function sideSpan(start: number, lines: number): [number, number] {
@@ -83,49 +86,55 @@ function sideSpan(start: number, lines: number): [number, number] {
   return [first, first + lines];
 }
 
-export const diffFileSchema = z
-  .object({
-    /** The file's path now (for a deleted file: its path before). */
-    path: z.string().min(1),
-    /** The path before a rename; only a renamed file has one. */
-    oldPath: z.string().min(1).optional(),
-    status: diffFileStatusSchema,
-    /** Shiki language id; absent → plain text. */
-    lang: z.string().min(1).optional(),
-    /** In file order, not overlapping; empty when only the name changed (or nothing did). */
-    hunks: z.array(diffHunkSchema),
-  })
-  .superRefine((file, ctx) => {
-    if (file.status === 'renamed' ? file.oldPath === undefined || file.oldPath === file.path : file.oldPath !== undefined) {
-      ctx.addIssue({ code: 'custom', path: ['oldPath'], message: 'a renamed file, and only one, has an oldPath other than its path' });
-      return;
-    }
-    let oldEnd = 1;
-    let newEnd = 1;
-    for (const [index, hunk] of file.hunks.entries()) {
-      if ((file.status === 'added' && hunk.oldLines > 0) || (file.status === 'deleted' && hunk.newLines > 0)) {
-        ctx.addIssue({ code: 'custom', path: ['hunks', index], message: `an ${file.status} file's hunk has lines on the other side` });
+export const diffFileSchema = lazySchema(() =>
+  z
+    .object({
+      /** The file's path now (for a deleted file: its path before). */
+      path: z.string().min(1),
+      /** The path before a rename; only a renamed file has one. */
+      oldPath: z.string().min(1).optional(),
+      status: diffFileStatusSchema,
+      /** Shiki language id; absent → plain text. */
+      lang: z.string().min(1).optional(),
+      /** In file order, not overlapping; empty when only the name changed (or nothing did). */
+      hunks: z.array(inner(diffHunkSchema)),
+    })
+    .superRefine((file, ctx) => {
+      if (file.status === 'renamed' ? file.oldPath === undefined || file.oldPath === file.path : file.oldPath !== undefined) {
+        ctx.addIssue({ code: 'custom', path: ['oldPath'], message: 'a renamed file, and only one, has an oldPath other than its path' });
         return;
       }
-      const [oldFirst, oldAfter] = sideSpan(hunk.oldStart, hunk.oldLines);
-      const [newFirst, newAfter] = sideSpan(hunk.newStart, hunk.newLines);
-      if (oldFirst < oldEnd || newFirst < newEnd) {
-        ctx.addIssue({ code: 'custom', path: ['hunks', index], message: 'hunks overlap or are out of order' });
-        return;
+      let oldEnd = 1;
+      let newEnd = 1;
+      for (const [index, hunk] of file.hunks.entries()) {
+        if ((file.status === 'added' && hunk.oldLines > 0) || (file.status === 'deleted' && hunk.newLines > 0)) {
+          ctx.addIssue({ code: 'custom', path: ['hunks', index], message: `an ${file.status} file's hunk has lines on the other side` });
+          return;
+        }
+        const [oldFirst, oldAfter] = sideSpan(hunk.oldStart, hunk.oldLines);
+        const [newFirst, newAfter] = sideSpan(hunk.newStart, hunk.newLines);
+        if (oldFirst < oldEnd || newFirst < newEnd) {
+          ctx.addIssue({ code: 'custom', path: ['hunks', index], message: 'hunks overlap or are out of order' });
+          return;
+        }
+        oldEnd = oldAfter;
+        newEnd = newAfter;
       }
-      oldEnd = oldAfter;
-      newEnd = newAfter;
-    }
-  });
+    }),
+);
 
-export const diffMetaSchema = z.object({
-  /** Empty when the edit changed nothing. */
-  files: z.array(diffFileSchema),
-});
+export const diffMetaSchema = lazySchema(() =>
+  z.object({
+    /** Empty when the edit changed nothing. */
+    files: z.array(inner(diffFileSchema)),
+  }),
+);
 
-export const diffResultViewSchema = z
-  .object({ card: z.literal('diff'), title: z.string().optional() })
-  .and(diffMetaSchema);
+export const diffResultViewSchema = lazySchema(() =>
+  z
+    .object({ card: z.literal('diff'), title: z.string().optional() })
+    .and(inner(diffMetaSchema)),
+);
 
 export type DiffFileStatus = z.output<typeof diffFileStatusSchema>;
 export type DiffHunk = z.output<typeof diffHunkSchema>;

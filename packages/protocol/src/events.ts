@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { TOOL_ERROR_CODES } from './errors';
 import type { JsonValue } from './json';
 import { sessionSourceSchema } from './session-source';
+import { inner, lazySchema } from './lazy-schema';
 
 /** Bumped when the log format changes incompatibly. */
 export const SESSION_LOG_VERSION = 1;
@@ -18,7 +19,7 @@ const jsonValueSchema: z.ZodType<JsonValue> = z.lazy(() =>
 );
 export { jsonValueSchema };
 
-export const textBlockSchema = z.object({ type: z.literal('text'), text: z.string() });
+export const textBlockSchema = lazySchema(() => z.object({ type: z.literal('text'), text: z.string() }));
 /** Model-facing content of a tool result. Text only, for now. */
 export const contentBlockSchema = textBlockSchema;
 export type ContentBlock = z.infer<typeof contentBlockSchema>;
@@ -26,25 +27,27 @@ export type ContentBlock = z.infer<typeof contentBlockSchema>;
 export const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 export const sessionIdSchema = z.string().regex(SESSION_ID_PATTERN, 'a session id is 1–64 letters, digits, "_" or "-"');
 
-export const sessionHeaderSchema = z.object({
-  type: z.literal('session'),
-  version: z.number().int(),
-  id: sessionIdSchema,
-  cwd: z.string(),
-  createdAt: z.string(),
-  /** Who wrote the session; absent: toolcards. Any other source is a read-only mirror of that agent's transcript. */
-  source: sessionSourceSchema.optional(),
-  /** A mirrored session's transcript file (absolute path), read in place and never written. */
-  transcript: z.string().optional(),
-  /** A subagent's mirror: the id of the session whose Agent/Task call started it. */
-  parent: sessionIdSchema.optional(),
-});
+export const sessionHeaderSchema = lazySchema(() =>
+  z.object({
+    type: z.literal('session'),
+    version: z.number().int(),
+    id: sessionIdSchema,
+    cwd: z.string(),
+    createdAt: z.string(),
+    /** Who wrote the session; absent: toolcards. Any other source is a read-only mirror of that agent's transcript. */
+    source: sessionSourceSchema.optional(),
+    /** A mirrored session's transcript file (absolute path), read in place and never written. */
+    transcript: z.string().optional(),
+    /** A subagent's mirror: the id of the session whose Agent/Task call started it. */
+    parent: sessionIdSchema.optional(),
+  }),
+);
 export type SessionHeader = z.infer<typeof sessionHeaderSchema>;
 
 export const toolOriginSchema = z.enum(['model', 'user']);
 export type ToolOrigin = z.infer<typeof toolOriginSchema>;
 
-export const toolErrorSchema = z.object({ code: z.enum(TOOL_ERROR_CODES), message: z.string() });
+export const toolErrorSchema = lazySchema(() => z.object({ code: z.enum(TOOL_ERROR_CODES), message: z.string() }));
 
 export const turnEndReasonSchema = z.enum(['done', 'cancelled', 'error', 'step-limit']);
 export type TurnEndReason = z.infer<typeof turnEndReasonSchema>;
@@ -65,9 +68,9 @@ function eventDataSchemasWith(json: z.ZodType<JsonValue>) {
     }),
     'tool/result': z.object({
       callId: z.string(),
-      content: z.array(contentBlockSchema),
+      content: z.array(inner(contentBlockSchema)),
       isError: z.boolean(),
-      error: toolErrorSchema.optional(),
+      error: inner(toolErrorSchema).optional(),
       meta: json.optional(),
     }),
     'turn/end': z.object({
@@ -78,7 +81,7 @@ function eventDataSchemasWith(json: z.ZodType<JsonValue>) {
   } as const;
 }
 
-export const eventDataSchemas = eventDataSchemasWith(jsonValueSchema);
+export const eventDataSchemas = lazySchema(() => eventDataSchemasWith(jsonValueSchema));
 
 export type SessionEventType = keyof typeof eventDataSchemas;
 export type SessionEventData<T extends SessionEventType> = z.infer<(typeof eventDataSchemas)[T]>;
@@ -96,7 +99,7 @@ function eventSchemaWith(json: z.ZodType<JsonValue>) {
   ]);
 }
 
-export const sessionEventSchema = eventSchemaWith(jsonValueSchema);
+export const sessionEventSchema = lazySchema(() => eventSchemaWith(jsonValueSchema));
 
 /**
  * The same event schema for a value that just came out of `JSON.parse` (a log line): its
@@ -104,7 +107,7 @@ export const sessionEventSchema = eventSchemaWith(jsonValueSchema);
  * replaying a long log, where read metas hold whole files — is skipped. Never for values
  * from anywhere else.
  */
-export const parsedSessionEventSchema = eventSchemaWith(z.custom<JsonValue>((value) => value !== undefined));
+export const parsedSessionEventSchema = lazySchema(() => eventSchemaWith(z.custom<JsonValue>((value) => value !== undefined)));
 
 export type SessionEvent = z.infer<typeof sessionEventSchema>;
 export type ToolCallEvent = Extract<SessionEvent, { type: 'tool/call' }>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { narrowWith } from './safe-narrowing';
+import { inner, lazySchema } from './lazy-schema';
 
 /**
  * The plan card: an agent's checklist (Claude Code's TodoWrite, Codex's update_plan). The view
@@ -8,22 +9,28 @@ import { narrowWith } from './safe-narrowing';
 
 export const planItemStatusSchema = z.enum(['pending', 'in_progress', 'completed']);
 
-export const planItemSchema = z.object({
-  /** What the step is, as the agent wrote it. */
-  text: z.string().min(1),
-  status: planItemStatusSchema,
-});
+export const planItemSchema = lazySchema(() =>
+  z.object({
+    /** What the step is, as the agent wrote it. */
+    text: z.string().min(1),
+    status: planItemStatusSchema,
+  }),
+);
 
-export const planMetaSchema = z.object({
-  /** In the agent's order; empty is a valid (cleared) plan. */
-  items: z.array(planItemSchema),
-  /** Why the plan changed, when the agent said. */
-  explanation: z.string().optional(),
-});
+export const planMetaSchema = lazySchema(() =>
+  z.object({
+    /** In the agent's order; empty is a valid (cleared) plan. */
+    items: z.array(inner(planItemSchema)),
+    /** Why the plan changed, when the agent said. */
+    explanation: z.string().optional(),
+  }),
+);
 
-export const planResultViewSchema = z
-  .object({ card: z.literal('plan'), title: z.string().optional() })
-  .and(planMetaSchema);
+export const planResultViewSchema = lazySchema(() =>
+  z
+    .object({ card: z.literal('plan'), title: z.string().optional() })
+    .and(inner(planMetaSchema)),
+);
 
 export type PlanItemStatus = z.output<typeof planItemStatusSchema>;
 export type PlanItem = z.output<typeof planItemSchema>;

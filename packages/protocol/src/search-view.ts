@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { narrowWith } from './safe-narrowing';
+import { inner, lazySchema } from './lazy-schema';
 
 /**
  * The search card: grep's matches or glob's (and grep's files-only) paths. The view is the
@@ -13,55 +14,65 @@ const count = z.number().int().min(0);
 /** `[start, end)` in UTF-16 code units of the delivered `line`. */
 export const matchRangeSchema = z.tuple([count, count]);
 
-export const searchLineMatchSchema = z
-  .object({ lineNumber, line: z.string(), ranges: z.array(matchRangeSchema).optional() })
-  .superRefine((match, ctx) => {
-    for (const [index, [start, end]] of (match.ranges ?? []).entries()) {
-      if (start > end || end > match.line.length) {
-        ctx.addIssue({ code: 'custom', path: ['ranges', index], message: 'range outside the line' });
-        return;
+export const searchLineMatchSchema = lazySchema(() =>
+  z
+    .object({ lineNumber, line: z.string(), ranges: z.array(matchRangeSchema).optional() })
+    .superRefine((match, ctx) => {
+      for (const [index, [start, end]] of (match.ranges ?? []).entries()) {
+        if (start > end || end > match.line.length) {
+          ctx.addIssue({ code: 'custom', path: ['ranges', index], message: 'range outside the line' });
+          return;
+        }
       }
-    }
-  });
+    }),
+);
 
-export const searchFileMatchesSchema = z.object({
-  path: z.string().min(1),
-  matches: z.array(searchLineMatchSchema).min(1),
-});
+export const searchFileMatchesSchema = lazySchema(() =>
+  z.object({
+    path: z.string().min(1),
+    matches: z.array(inner(searchLineMatchSchema)).min(1),
+  }),
+);
 
 const spillPath = z.string().min(1).optional();
 
-export const searchMatchesMetaSchema = z
-  .object({
-    shape: z.literal('matches'),
-    files: z.array(searchFileMatchesSchema),
-    /** The retained page is not the whole result. */
-    truncated: z.boolean(),
-    /** Every match the search found, before any cap. */
-    total: count,
-    /** Where the full, uncapped result was saved (a path the read tool can open). */
-    spillPath,
-  })
-  .refine(
-    (meta) => meta.files.reduce((sum, file) => sum + file.matches.length, 0) <= meta.total,
-    'total is below the number of retained matches',
-  );
+export const searchMatchesMetaSchema = lazySchema(() =>
+  z
+    .object({
+      shape: z.literal('matches'),
+      files: z.array(inner(searchFileMatchesSchema)),
+      /** The retained page is not the whole result. */
+      truncated: z.boolean(),
+      /** Every match the search found, before any cap. */
+      total: count,
+      /** Where the full, uncapped result was saved (a path the read tool can open). */
+      spillPath,
+    })
+    .refine(
+      (meta) => meta.files.reduce((sum, file) => sum + file.matches.length, 0) <= meta.total,
+      'total is below the number of retained matches',
+    ),
+);
 
-export const searchPathsMetaSchema = z
-  .object({
-    shape: z.literal('paths'),
-    paths: z.array(z.string().min(1)),
-    truncated: z.boolean(),
-    total: count,
-    spillPath,
-  })
-  .refine((meta) => meta.paths.length <= meta.total, 'total is below the number of retained paths');
+export const searchPathsMetaSchema = lazySchema(() =>
+  z
+    .object({
+      shape: z.literal('paths'),
+      paths: z.array(z.string().min(1)),
+      truncated: z.boolean(),
+      total: count,
+      spillPath,
+    })
+    .refine((meta) => meta.paths.length <= meta.total, 'total is below the number of retained paths'),
+);
 
-export const searchMetaSchema = z.discriminatedUnion('shape', [searchMatchesMetaSchema, searchPathsMetaSchema]);
+export const searchMetaSchema = lazySchema(() => z.discriminatedUnion('shape', [inner(searchMatchesMetaSchema), inner(searchPathsMetaSchema)]));
 
-export const searchResultViewSchema = z
-  .object({ card: z.literal('search'), title: z.string().optional() })
-  .and(searchMetaSchema);
+export const searchResultViewSchema = lazySchema(() =>
+  z
+    .object({ card: z.literal('search'), title: z.string().optional() })
+    .and(inner(searchMetaSchema)),
+);
 
 export type MatchRange = z.output<typeof matchRangeSchema>;
 export type SearchLineMatch = z.output<typeof searchLineMatchSchema>;

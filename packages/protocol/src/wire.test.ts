@@ -5,6 +5,7 @@ import { sessionEventSchema } from './events';
 describe('client frames', () => {
   it('lists every frame type the server must handle', () => {
     expect([...CLIENT_FRAME_TYPES].sort()).toEqual(['cancel', 'load-history', 'run-tool', 'subscribe', 'unsubscribe', 'user-message']);
+    expect([...CLIENT_FRAME_TYPES].sort()).toEqual(clientFrameSchema.options.map((option) => option.shape.type.value).sort());
   });
 
   it('accepts a subscribe from the start and a run-tool with JSON args', () => {

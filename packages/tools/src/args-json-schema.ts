@@ -7,6 +7,15 @@ export function jsonSchemaOf(schema: z.ZodType): JsonObject {
   return withoutSafeIntegerBounds(JSON.parse(JSON.stringify(rest)) as JsonValue) as JsonObject;
 }
 
+/**
+ * The same, built on the first call and kept: zod's conversion is ~20 ms of a one-shot
+ * `toolcards tool` start, and only the model's tool list reads it.
+ */
+export function jsonSchemaOnFirstUse(schema: z.ZodType): () => JsonObject {
+  let built: JsonObject | undefined;
+  return () => (built ??= jsonSchemaOf(schema));
+}
+
 /** zod writes the safe-integer range on every integer; it is noise in the model's tool list. */
 function withoutSafeIntegerBounds(value: JsonValue): JsonValue {
   if (Array.isArray(value)) return value.map(withoutSafeIntegerBounds);

@@ -76,8 +76,8 @@ export interface ToolDefinition<Args> {
   /** One paragraph for the model. */
   description: string;
   argsSchema: z.ZodType<Args>;
-  /** JSON Schema of the args, for the model's tool list. */
-  parametersJsonSchema: JsonObject;
+  /** JSON Schema of the args, for the model's tool list (a getter: built when first read). */
+  readonly parametersJsonSchema: JsonObject;
   execute(args: Args, context: ToolContext): Promise<ToolResult>;
   /** Pure. */
   presentCall(args: Args): ToolCallView;

@@ -1,8 +1,10 @@
-import { jsonSchemaOf } from '../args-json-schema';
+import { jsonSchemaOnFirstUse } from '../args-json-schema';
 import type { ToolDefinition } from '../tool';
 import { globArgsSchema, type GlobArgs } from './glob-args';
 import { presentGlobCall, presentGlobResult } from './glob-present';
 import { executeGlob } from './glob-search';
+
+const globParameters = jsonSchemaOnFirstUse(globArgsSchema);
 
 export const globTool: ToolDefinition<GlobArgs> = {
   name: 'glob',
@@ -13,7 +15,9 @@ export const globTool: ToolDefinition<GlobArgs> = {
     'TypeScript files; use "**/" for any depth ("**/*" every file below it, "**/*.ts" every TypeScript file). ' +
     'At most 100 paths; when there are more, the full list is saved to a file named in the result.',
   argsSchema: globArgsSchema,
-  parametersJsonSchema: jsonSchemaOf(globArgsSchema),
+  get parametersJsonSchema() {
+    return globParameters();
+  },
   execute: executeGlob,
   presentCall: presentGlobCall,
   presentResult: presentGlobResult,

@@ -1,8 +1,10 @@
-import { jsonSchemaOf } from '../args-json-schema';
+import { jsonSchemaOnFirstUse } from '../args-json-schema';
 import type { ToolDefinition } from '../tool';
 import { grepArgsSchema, type GrepArgs } from './grep-args';
 import { presentGrepCall, presentGrepResult } from './grep-present';
 import { executeGrep } from './grep-search';
+
+const grepParameters = jsonSchemaOnFirstUse(grepArgsSchema);
 
 export const grepTool: ToolDefinition<GrepArgs> = {
   name: 'grep',
@@ -12,7 +14,9 @@ export const grepTool: ToolDefinition<GrepArgs> = {
     'long lines cut; when there are more, the full list is saved to a file named in the result. Use include to ' +
     'limit the search to files matching a glob.',
   argsSchema: grepArgsSchema,
-  parametersJsonSchema: jsonSchemaOf(grepArgsSchema),
+  get parametersJsonSchema() {
+    return grepParameters();
+  },
   execute: executeGrep,
   presentCall: presentGrepCall,
   presentResult: presentGrepResult,

@@ -1,5 +1,5 @@
 import { errorResult, textResult } from '../tool-error';
-import { jsonSchemaOf } from '../args-json-schema';
+import { jsonSchemaOnFirstUse } from '../args-json-schema';
 import type { ToolContext, ToolDefinition, ToolResult } from '../tool';
 import { readArgsSchema, type ReadArgs } from './read-args';
 import { readAt } from './read-at';
@@ -18,6 +18,8 @@ async function executeRead(args: ReadArgs, context: ToolContext): Promise<ToolRe
   );
 }
 
+const readParameters = jsonSchemaOnFirstUse(readArgsSchema);
+
 export const readTool: ToolDefinition<ReadArgs> = {
   name: 'read',
   description:
@@ -25,7 +27,9 @@ export const readTool: ToolDefinition<ReadArgs> = {
     'envelope, at most 2000 lines and 50 KiB per call, with a footer giving the total line count or the offset ' +
     'to continue from. Lines longer than 2000 characters are cut. Binary files and directories are refused.',
   argsSchema: readArgsSchema,
-  parametersJsonSchema: jsonSchemaOf(readArgsSchema),
+  get parametersJsonSchema() {
+    return readParameters();
+  },
   execute: executeRead,
   presentCall: presentReadCall,
   presentResult: presentReadResult,
