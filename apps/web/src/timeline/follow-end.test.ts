@@ -43,6 +43,18 @@ describe('followAfterScroll', () => {
     expect(followAfterScroll(held, scroll(400, 3600), 8)).toEqual({ ...free(false, 400), written: 1000 });
   });
 
+  it('held, a wheel scrolled up before the timeline’s write and reported after it still stops following', () => {
+    // Seen in CI at 390 px: the view held at 154, a wheel moved it up 154 px (to the top) while
+    // the grep's result was drawn; the follow write put it at the result's top (723) and the
+    // browser added the wheel's move to that: the scroll reported 569. The person scrolled up.
+    const settled = followAfterScroll(wroteOffset(holdAtNewest(free(true, 154)), 154), scroll(154, 0, 781), 8);
+    const measured = followAfterScroll(settled, scroll(154, 667, 1447), 8);
+    const wrote = wroteOffset(measured, 723);
+    expect(followAfterScroll(wrote, scroll(569, 252, 1447), 8)).toMatchObject({ following: false, holding: false, offset: 569 });
+    // The write landing as written is still the timeline's own.
+    expect(followAfterScroll(wrote, scroll(723, 98, 1447), 8)).toMatchObject({ following: true, holding: true, offset: 723 });
+  });
+
   it('once the person moved (input released the hold), a scroll up stops following as before', () => {
     const released = releaseHold(holdAtNewest(free(true, 1000)));
     expect(released).toEqual(free(true, 1000));

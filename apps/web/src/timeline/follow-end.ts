@@ -38,8 +38,18 @@ export function followAfterScroll(state: FollowState, { offset, total, distanceF
   // Held, the move is the timeline's own write or the layout's (rows measured, anchored):
   // a scroll by anything else (a script, the browser's find, a scroll bar) lets go.
   if (state.holding && (offset === state.offset || total !== state.total || Math.abs(offset - state.written) <= 1)) return { ...state, offset, total };
-  const following = distanceFromEnd <= thresholdPx ? true : offset < state.offset ? false : state.following;
+  const following = distanceFromEnd <= thresholdPx ? true : movedUp(state, offset) ? false : state.following;
   return { ...state, following, holding: false, offset, total };
+}
+
+/**
+ * Up from where the view last was: the offset last seen, or the timeline's own write when that
+ * came after it. A wheel the compositor scrolled before the timeline's write, reported after
+ * it, lands above the write (Chromium adds the wheel's move to the written offset), not above
+ * the offset seen before: it is still the person scrolling up.
+ */
+function movedUp(state: FollowState, offset: number): boolean {
+  return offset < state.offset || (state.written > state.offset && offset < state.written - 1);
 }
 
 /** The timeline scrolled to `offset` itself. */
