@@ -17,6 +17,13 @@ export const FRESHNESS_TEXT: Record<DiffFreshness, string> = {
   'file-gone': 'file gone',
 };
 
+/** The freshness pill's tone (cards.css .tc-pill): plain while applied, a warning once changed, an error once gone. */
+export const FRESHNESS_TONE: Record<DiffFreshness, '' | 'is-warning' | 'is-error'> = {
+  applied: '',
+  'changed-since': 'is-warning',
+  'file-gone': 'is-error',
+};
+
 export const FRESHNESS_TITLE: Record<DiffFreshness, string> = {
   applied: 'The file still has what this edit left in it.',
   'changed-since': 'The file changed after this edit: some of its lines are different now.',

@@ -8,7 +8,7 @@ import { PathLabel } from '../frame/path-label';
 import type { FileSource } from '../../net/file-source';
 import { hasBidiControl } from '../text/invisible-characters';
 import { diffPlainText } from '../view-plain-text';
-import { FRESHNESS_TEXT, FRESHNESS_TITLE, STATUS_TEXT, countsLabel, countsText, diffCardLabel, noHunksText } from './diff-card-text';
+import { FRESHNESS_TEXT, FRESHNESS_TITLE, FRESHNESS_TONE, STATUS_TEXT, countsLabel, countsText, diffCardLabel, noHunksText } from './diff-card-text';
 import { DiffFileBody } from './diff-file-body';
 import type { DiffLayout } from './diff-items';
 import { changeCounts } from './diff-rows';
@@ -111,7 +111,7 @@ function DiffFileSection({ file, fileIndex, layout, fileSource, onOpenLocation, 
           </>
         )}
         {(headed || file.oldPath !== undefined) && <PathLabel path={file.path} />}
-        <span className={`tc-diff__status is-${file.status}`}>{STATUS_TEXT[file.status]}</span>
+        <span className={`tc-pill tc-diff__status is-${file.status}`}>{STATUS_TEXT[file.status]}</span>
         {/* One file: its counts are the card's, in the header. */}
         {counts !== undefined && (
           <span className="tc-diff__counts" aria-label={countsLabel(counts)}>
@@ -120,7 +120,7 @@ function DiffFileSection({ file, fileIndex, layout, fileSource, onOpenLocation, 
         )}
         {file.lang !== undefined && <span className="tc-read__lang">{file.lang}</span>}
         {freshness !== undefined && (
-          <span className={`tc-diff__freshness is-${freshness}`} title={FRESHNESS_TITLE[freshness]}>
+          <span className={`tc-pill tc-diff__freshness is-${freshness} ${FRESHNESS_TONE[freshness]}`.trimEnd()} title={FRESHNESS_TITLE[freshness]}>
             {FRESHNESS_TEXT[freshness]}
           </span>
         )}

@@ -1,15 +1,15 @@
-import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { startTransition, useCallback, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { MAX_FILE_LINES_REQUEST, type CallLocation, type DiffFile, type ReadFileLine } from '@toolcards/protocol';
 import { useHighlightedLines } from '../../highlight/use-highlighted-lines';
 import { PreviewToggle, useCardPreview } from '../frame/card-preview';
 import { countText, formatCount } from '../frame/count-text';
 import { EditorActions } from '../frame/editor-actions';
+import { useRowsWithPage } from '../frame/use-rows-with-page';
 import { noLayoutReadsOnMount } from '../../ui/no-layout-reads-on-mount';
 import type { FileSource } from '../../net/file-source';
 import { widestColumns } from '../read/code-columns';
 import { ROW_TEXT_MAX_CHARS, shownLength } from '../read/row-text-cap';
-import { pageScrollerOf, scrollWithPage } from '../read/scroll-with-page';
 import { diffItems, linkedPath, type DiffExpansion, type DiffItem, type DiffLayout } from './diff-items';
 import { diffSides } from './diff-rows';
 import { FileLineRow, SplitDiffRow, UnifiedDiffRow, tokensOf, type SideTokens } from './diff-line-row';
@@ -207,7 +207,7 @@ function DiffViewport({ items, layout, label, widestLine, renderItem }: DiffView
     <>
       <div
         ref={setViewport}
-        className={`tc-diff__viewport is-${layout}`}
+        className={`tc-code-box tc-diff__viewport is-${layout}`}
         style={style}
         data-preview={preview.boxProps['data-preview']}
         onScroll={preview.boxProps.onScroll}
@@ -245,13 +245,9 @@ interface VirtualRowsProps {
 
 function VirtualRows({ viewport, withPage, items, layout, minWidth, renderItem }: VirtualRowsProps) {
   const rowsRef = useRef<HTMLDivElement>(null);
-  const [pageScroller, setPageScroller] = useState<HTMLElement | null>(null);
-  useEffect(() => setPageScroller(withPage && viewport ? pageScrollerOf(viewport) : null), [withPage, viewport]);
-  const onPage = withPage && pageScroller !== null;
-  const pageOptions = useMemo(() => scrollWithPage(() => rowsRef.current), []);
+  const { scrollOptions } = useRowsWithPage(viewport, rowsRef, withPage);
   const virtualizer = useVirtualizer<HTMLElement, Element>({
     count: items.length,
-    getScrollElement: () => (onPage ? pageScroller : viewport),
     estimateSize: () => ROW_HEIGHT_PX,
     // The card's first render draws the rows on screen only; the rows around them come with
     // the next one (once the viewport is known, a transition): fewer rows to lay out first.
@@ -260,7 +256,7 @@ function VirtualRows({ viewport, withPage, items, layout, minWidth, renderItem }
     initialRect: { width: 800, height: DIFF_VIEWPORT_HEIGHT_PX },
     useFlushSync: false,
     ...noLayoutReadsOnMount<HTMLElement>(),
-    ...(onPage ? pageOptions : {}),
+    ...scrollOptions,
   });
   return (
     <div ref={rowsRef} className="tc-diff__rows tc-diff__rows--virtual" style={{ height: virtualizer.getTotalSize(), minWidth }}>

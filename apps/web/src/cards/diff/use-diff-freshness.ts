@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { MAX_FILE_LINES_REQUEST, type DiffFile, type ReadFileLine } from '@toolcards/protocol';
 import type { FileSource } from '../../net/file-source';
+import { useWatchedFileAnswer } from '../frame/use-watched-file-answer';
 import { diffFreshness, newSideSpans, type DiffFreshness, type FileNow } from './diff-freshness';
 
 /**
@@ -15,29 +16,12 @@ export interface DiffFileNow {
 }
 
 export function useDiffFreshness(source: FileSource | undefined, file: DiffFile): DiffFileNow | undefined {
-  const [state, setState] = useState<DiffFileNow | undefined>(undefined);
-  useEffect(() => {
-    if (!source) return undefined;
-    let live = true;
-    let asked = 0;
-    const ask = () => {
-      const serial = (asked += 1);
-      fileNow(source, file).then(
-        (now) => {
-          // A slower earlier answer must not overwrite a later one.
-          if (live && serial === asked && now) setState({ freshness: diffFreshness(file, now), ...(now.kind === 'present' ? { totalLines: now.totalLines } : {}) });
-        },
-        () => undefined,
-      );
-    };
-    const stop = source.watch(file.path, ask);
-    ask();
-    return () => {
-      live = false;
-      stop();
-    };
-  }, [source, file]);
-  return state;
+  const ask = useCallback(
+    (from: FileSource) =>
+      fileNow(from, file).then((now): DiffFileNow | undefined => now && { freshness: diffFreshness(file, now), ...(now.kind === 'present' ? { totalLines: now.totalLines } : {}) }),
+    [file],
+  );
+  return useWatchedFileAnswer(source, file.path, ask);
 }
 
 /**

@@ -66,8 +66,8 @@ export function PlanCard({ view }: PlanCardProps) {
                 <span className="tc-plan__text">
                   <VisibleText text={item.text} />
                 </span>
-                {item.status === 'in_progress' && <span className="tc-plan__now">in progress</span>}
-                {change !== undefined && <span className={`tc-plan__change is-${change}`}>{CHANGE_TEXT[change]}</span>}
+                {item.status === 'in_progress' && <span className="tc-pill tc-plan__now">in progress</span>}
+                {change !== undefined && <span className={`tc-pill tc-plan__change is-${change}`}>{CHANGE_TEXT[change]}</span>}
               </li>
             );
           })}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { ReadFileLine } from '@toolcards/protocol';
 import type { HighlightedLine } from '../../highlight/highlighted-line';
@@ -8,7 +8,7 @@ import { ReadCodeRow } from './read-code-row';
 import { rowSelectionProps, tabStopAmong, useScrollToSelectedLine } from './line-selection-rows';
 import type { ReadLineSelection } from './use-line-selection';
 import { shownLength } from './row-text-cap';
-import { pageScrollerOf, scrollWithPage } from './scroll-with-page';
+import { useRowsWithPage } from '../frame/use-rows-with-page';
 
 /** Rows rendered past each edge of the viewport, so a scroll rarely shows an empty band. */
 const OVERSCAN_ROWS = 20;
@@ -44,13 +44,9 @@ interface ReadVirtualRowsProps {
 /** Only the rows in and near the viewport (or, expanded, the page's); wrapped rows are measured, unwrapped ones are fixed. */
 export function ReadVirtualRows({ viewport, lines, highlighted, wrap, targetLine, readFrom, readTo, selection, whole, onShowWhole, withPage = false }: ReadVirtualRowsProps) {
   const rowsRef = useRef<HTMLDivElement>(null);
-  const [pageScroller, setPageScroller] = useState<HTMLElement | null>(null);
-  useEffect(() => setPageScroller(withPage && viewport ? pageScrollerOf(viewport) : null), [withPage, viewport]);
-  const onPage = withPage && pageScroller !== null;
-  const pageOptions = useMemo(() => scrollWithPage(() => rowsRef.current), []);
+  const { onPage, scrollOptions } = useRowsWithPage(viewport, rowsRef, withPage);
   const virtualizer = useVirtualizer<HTMLElement, Element>({
     count: lines.length,
-    getScrollElement: () => (onPage ? pageScroller : viewport),
     estimateSize: () => ROW_HEIGHT_PX,
     // The card's first render draws the rows on screen only; the rows around them come with
     // the next one (once the viewport is known, a transition): fewer rows to lay out first.
@@ -63,7 +59,7 @@ export function ReadVirtualRows({ viewport, lines, highlighted, wrap, targetLine
     // The mount forces no layout inside the card's first task: the browser's own layout before
     // the first paint is the only one (it used to run twice on a fresh page, once forced).
     ...noLayoutReadsOnMount<HTMLElement>(),
-    ...(onPage ? pageOptions : {}),
+    ...scrollOptions,
   });
   // As wide as the longest line as drawn: a line cut at ROW_TEXT_MAX_CHARS counts that far.
   const columns = useMemo(() => widestColumns(lines.map(({ number, text }) => (whole.has(number) ? text : text.slice(0, shownLength(text))))), [lines, whole]);

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
 import type { ReadFreshnessState } from '@toolcards/protocol';
 import type { FileSource } from '../../net/file-source';
+import { useWatchedFileAnswer } from '../frame/use-watched-file-answer';
 
 /**
  * How the file behind a read card compares with what the agent read: asked when the card
@@ -9,27 +9,7 @@ import type { FileSource } from '../../net/file-source';
  * then the card simply shows no badge.
  */
 export function useReadFreshness(source: FileSource | undefined, path: string): ReadFreshnessState | undefined {
-  const [state, setState] = useState<ReadFreshnessState | undefined>(undefined);
-  useEffect(() => {
-    if (!source) return undefined;
-    let live = true;
-    let asked = 0;
-    const ask = () => {
-      const serial = (asked += 1);
-      source.freshness().then(
-        (next) => {
-          // A slower earlier answer must not overwrite a later one.
-          if (live && serial === asked) setState(next);
-        },
-        () => undefined,
-      );
-    };
-    const stop = source.watch(path, ask);
-    ask();
-    return () => {
-      live = false;
-      stop();
-    };
-  }, [source, path]);
-  return state;
+  return useWatchedFileAnswer(source, path, askFreshness);
 }
+
+const askFreshness = (source: FileSource) => source.freshness();
