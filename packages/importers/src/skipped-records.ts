@@ -10,12 +10,14 @@ export interface SkippedTally {
   skip(type: string, count?: number): void;
   skipped(): SkippedRecords;
   notUnderstood(): SkippedRecords;
+  /** Every kind and its count, for an importer's state. */
+  entries(): [string, number][];
 }
 
-export function createSkippedTally(leftOutOnPurpose: ReadonlySet<string>): SkippedTally {
+export function createSkippedTally(leftOutOnPurpose: ReadonlySet<string>, from: readonly [string, number][] = []): SkippedTally {
   // A Map, not an object: a record type may be named "constructor", "valueOf" or "__proto__".
-  const byType = new Map<string, number>();
-  let total = 0;
+  const byType = new Map<string, number>(from);
+  let total = from.reduce((sum, [, count]) => sum + count, 0);
   const recordsOf = (entries: [string, number][]): SkippedRecords => ({
     total: entries.reduce((sum, [, count]) => sum + count, 0),
     byType: Object.fromEntries(entries),
@@ -31,6 +33,9 @@ export function createSkippedTally(leftOutOnPurpose: ReadonlySet<string>): Skipp
     },
     notUnderstood() {
       return recordsOf([...byType].filter(([type]) => !leftOutOnPurpose.has(type)));
+    },
+    entries() {
+      return [...byType];
     },
   };
 }

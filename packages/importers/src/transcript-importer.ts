@@ -31,6 +31,26 @@ export interface TranscriptImporter {
    * foresaw, and record kinds missing from its list of kinds left out on purpose (format drift).
    */
   notUnderstood(): SkippedRecords;
+  /**
+   * What the importer holds after the lines fed so far (calls waiting for results, titles, the
+   * tally), as JSON: an importer created from it maps the lines that follow exactly as this one
+   * would, so a restart resumes a mirror at its offset instead of feeding the file again.
+   */
+  state(): ImporterState;
+}
+
+/** An importer's state (`TranscriptImporter.state()`), tagged with who wrote it and how. */
+export interface ImporterState {
+  source: ImportedSource;
+  /** The layout of `data`; an importer refuses a state of another layout (ImporterStateError). */
+  version: number;
+  data: unknown;
+}
+
+/** A state this importer cannot resume from (another agent's, another layout, a damaged file): feed the transcript again instead. */
+export class ImporterStateError extends Error {
+  override readonly name = 'ImporterStateError';
+  readonly code = 'IMPORTER_STATE_MISMATCH';
 }
 
 export type ImportedSource = Exclude<SessionSource, 'toolcards'>;

@@ -1,5 +1,6 @@
 import type { NewSessionEvent } from '@toolcards/protocol';
-import type { ImportedEvent, TranscriptFacts, TranscriptImporter } from '../transcript-importer';
+import type { ImportedEvent, ImporterState, TranscriptFacts, TranscriptImporter } from '../transcript-importer';
+import { stateData, stateList, stateString } from '../importer-state-fields';
 import { createSkippedTally } from '../skipped-records';
 import { feedJsonLine } from '../json-line';
 import { arrayField, asFields, booleanField, stringField, type Fields } from '../json-fields';
@@ -52,24 +53,29 @@ const CLAUDE_CODE_LEFT_OUT: ReadonlySet<string> = new Set([
   'tool_result:without-call',
 ]);
 
-export function createClaudeCodeImporter(): TranscriptImporter {
-  const facts: TranscriptFacts = {};
-  let summaryTitle: string | undefined;
-  let promptTitle: string | undefined;
-  let commandTitle: string | undefined;
+/** The layout of this importer's state(); a change of what it holds is a new number. */
+const STATE_VERSION = 1;
+
+/** A Claude Code importer, fresh or resuming from the state() of an earlier one (ImporterStateError if it is not one). */
+export function createClaudeCodeImporter(from?: ImporterState): TranscriptImporter {
+  const saved = from === undefined ? undefined : stateData(from, 'claude-code', STATE_VERSION);
+  const facts: TranscriptFacts = saved ? { ...(saved.facts as TranscriptFacts) } : {};
+  let summaryTitle = saved && stateString(saved, 'summaryTitle');
+  let promptTitle = saved && stateString(saved, 'promptTitle');
+  let commandTitle = saved && stateString(saved, 'commandTitle');
   /** 2.1's `custom-title` (the person renamed the session) and `ai-title` records; the latest wins. */
-  let customTitle: string | undefined;
-  let aiTitle: string | undefined;
-  const tally = createSkippedTally(CLAUDE_CODE_LEFT_OUT);
+  let customTitle = saved && stateString(saved, 'customTitle');
+  let aiTitle = saved && stateString(saved, 'aiTitle');
+  const tally = createSkippedTally(CLAUDE_CODE_LEFT_OUT, saved ? stateList(saved, 'skipped') : []);
   const skip = tally.skip;
-  let lastTime: string | undefined;
+  let lastTime = saved && stateString(saved, 'lastTime');
   /** Calls waiting for their result; once answered only the id is kept (a long session's inputs are let go). */
-  const calls = new Map<string, { call: MappedCall; input: Fields; lineCwd: string | undefined }>();
-  const answered = new Set<string>();
-  const shells = new Map<string, string>();
+  const calls = new Map<string, { call: MappedCall; input: Fields; lineCwd: string | undefined }>(saved ? stateList(saved, 'calls') : []);
+  const answered = new Set<string>(saved ? stateList(saved, 'answered') : []);
+  const shells = new Map<string, string>(saved ? stateList(saved, 'shells') : []);
   /** Per reply: its current text message, how many it has had, and whether a tool call came after it. */
-  const texts = new Map<string, { id: string; runs: number; afterCall: boolean }>();
-  const endedMessages = new Set<string>();
+  const texts = new Map<string, { id: string; runs: number; afterCall: boolean }>(saved ? stateList(saved, 'texts') : []);
+  const endedMessages = new Set<string>(saved ? stateList(saved, 'endedMessages') : []);
 
   const feedRecord = (record: Fields): ImportedEvent[] => {
     const type = stringField(record, 'type') ?? 'untyped';
@@ -280,6 +286,27 @@ export function createClaudeCodeImporter(): TranscriptImporter {
     },
     skipped: tally.skipped,
     notUnderstood: tally.notUnderstood,
+    state() {
+      return {
+        source: 'claude-code',
+        version: STATE_VERSION,
+        data: {
+          facts: { ...facts },
+          summaryTitle,
+          promptTitle,
+          commandTitle,
+          customTitle,
+          aiTitle,
+          lastTime,
+          skipped: tally.entries(),
+          calls: [...calls],
+          answered: [...answered],
+          shells: [...shells],
+          texts: [...texts],
+          endedMessages: [...endedMessages],
+        },
+      };
+    },
   };
 }
 

@@ -1,5 +1,7 @@
 import type { NewSessionEvent } from '@toolcards/protocol';
-import type { ImportedEvent, TranscriptFacts, TranscriptImporter } from '../transcript-importer';
+import type { ImportedEvent, ImporterState, TranscriptFacts, TranscriptImporter } from '../transcript-importer';
+import { ImporterStateError } from '../transcript-importer';
+import { stateData, stateList, stateString } from '../importer-state-fields';
 import { createSkippedTally } from '../skipped-records';
 import { feedJsonLine } from '../json-line';
 import { arrayField, asFields, numberField, stringField, type Fields } from '../json-fields';
@@ -52,15 +54,20 @@ const CODEX_LEFT_OUT: ReadonlySet<string> = new Set([
   'custom_tool_call_output:without-call',
 ]);
 
-export function createCodexImporter(): TranscriptImporter {
-  const facts: TranscriptFacts = {};
-  let promptTitle: string | undefined;
-  const tally = createSkippedTally(CODEX_LEFT_OUT);
+/** The layout of this importer's state(); a change of what it holds is a new number. */
+const STATE_VERSION = 1;
+
+/** A Codex importer, fresh or resuming from the state() of an earlier one (ImporterStateError if it is not one). */
+export function createCodexImporter(from?: ImporterState): TranscriptImporter {
+  const saved = from === undefined ? undefined : stateData(from, 'codex', STATE_VERSION);
+  const facts: TranscriptFacts = saved ? { ...(saved.facts as TranscriptFacts) } : {};
+  let promptTitle = saved && stateString(saved, 'promptTitle');
+  const tally = createSkippedTally(CODEX_LEFT_OUT, saved ? stateList(saved, 'skipped') : []);
   const skip = tally.skip;
-  let lastTime: string | undefined;
-  let messages = 0;
-  const calls = new Map<string, { call: CodexCall; cwd: string | undefined; answered: boolean }>();
-  const completedItems = new Map<string, CompletedItem>();
+  let lastTime = saved && stateString(saved, 'lastTime');
+  let messages = savedCount(saved, 'messages');
+  const calls = new Map<string, { call: CodexCall; cwd: string | undefined; answered: boolean }>(saved ? stateList(saved, 'calls') : []);
+  const completedItems = new Map<string, CompletedItem>(saved ? stateList(saved, 'completedItems') : []);
 
   const feedRecord = (record: Fields): ImportedEvent[] => {
     const type = stringField(record, 'type') ?? 'untyped';
@@ -221,7 +228,21 @@ export function createCodexImporter(): TranscriptImporter {
     },
     skipped: tally.skipped,
     notUnderstood: tally.notUnderstood,
+    state() {
+      return {
+        source: 'codex',
+        version: STATE_VERSION,
+        data: { facts: { ...facts }, promptTitle, lastTime, messages, skipped: tally.entries(), calls: [...calls], completedItems: [...completedItems] },
+      };
+    },
   };
+}
+
+function savedCount(saved: Record<string, unknown> | undefined, key: string): number {
+  if (saved === undefined) return 0;
+  const value = saved[key];
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) throw new ImporterStateError(`the importer state's "${key}" is not a count`);
+  return value;
 }
 
 /** A message's text parts (input_text, output_text, text) joined. */

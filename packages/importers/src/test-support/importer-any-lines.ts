@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { TranscriptImporter } from '../transcript-importer';
+import type { ImporterState, TranscriptImporter } from '../transcript-importer';
 import { collect } from './claude-mapped-session';
 
 /**
@@ -10,7 +10,7 @@ import { collect } from './claude-mapped-session';
  * and hand-written older ones), cut anywhere, with any field replaced by any JSON, mixed with
  * arbitrary text, or whole transcripts with lines dropped, repeated, cut or mutated.
  */
-export function itMapsAnyLines(createImporter: () => TranscriptImporter, transcripts: readonly string[][], numRuns: number): void {
+export function itMapsAnyLines(createImporter: (from?: ImporterState) => TranscriptImporter, transcripts: readonly string[][], numRuns: number): void {
   it('never throws, and what comes out is a valid, well-ordered session', () => {
     fc.assert(
       fc.property(fc.oneof(fc.array(anyLineOf(transcripts), { maxLength: 60 }), damagedTranscriptOf(transcripts)), (lines) => {
@@ -25,6 +25,27 @@ export function itMapsAnyLines(createImporter: () => TranscriptImporter, transcr
         const again = createImporter();
         expect(lines.flatMap((text) => again.feedLine(text))).toEqual(events);
       }),
+      { numRuns },
+    );
+  });
+
+  // A restart resumes a mirror from the state saved at an offset: the rest must map as if fed in one go.
+  it('resumes from its state (through JSON) anywhere, mapping the rest as one importer fed everything would', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.array(anyLineOf(transcripts), { maxLength: 60 }), damagedTranscriptOf(transcripts)).chain((lines) => fc.tuple(fc.constant(lines), fc.nat(lines.length))),
+        ([lines, cut]) => {
+          const whole = createImporter();
+          const expected = lines.flatMap((text) => whole.feedLine(text));
+          const before = createImporter();
+          const first = lines.slice(0, cut).flatMap((text) => before.feedLine(text));
+          const resumed = createImporter(JSON.parse(JSON.stringify(before.state())) as ImporterState);
+          expect([...first, ...lines.slice(cut).flatMap((text) => resumed.feedLine(text))]).toEqual(expected);
+          expect(resumed.facts()).toEqual(whole.facts());
+          expect(resumed.skipped()).toEqual(whole.skipped());
+          expect(resumed.notUnderstood()).toEqual(whole.notUnderstood());
+        },
+      ),
       { numRuns },
     );
   });

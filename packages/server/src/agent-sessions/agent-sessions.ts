@@ -1,7 +1,7 @@
 import { watch, type FSWatcher } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { relative } from 'node:path';
-import type { ImportedEvent, ImportedSource, TranscriptImporter } from '@toolcards/importers';
+import type { ImportedEvent, ImportedSource, ImporterState, TranscriptImporter } from '@toolcards/importers';
 import type { SessionSummary } from '@toolcards/protocol';
 import type { SessionStore } from '@toolcards/session';
 import type { SessionRegistry } from '../runtime/session-registry';
@@ -15,6 +15,7 @@ import { agentName, importerFor } from './importer-for-source';
 import { subagentTranscriptOf } from './subagent-transcript';
 import { readTranscriptHead } from './transcript-head';
 import { listedSummary } from './listed-summary';
+import { ImporterStates } from './importer-states';
 
 export interface AgentSessionsDeps {
   folders: readonly TranscriptFolder[];
@@ -23,7 +24,7 @@ export interface AgentSessionsDeps {
   registry: SessionRegistry;
   report: (message: string) => void;
   /** The importer of each source (tests may pass their own). */
-  importers?: (source: ImportedSource) => () => TranscriptImporter;
+  importers?: (source: ImportedSource) => (from?: ImporterState) => TranscriptImporter;
   /** How often the folders are walked again in case a watch missed something. Default 5 s. */
   pollMs?: number;
   /** When transcripts never mapped are mapped (StartServerOptions.agentMapping). Default 'background'. */
@@ -52,6 +53,7 @@ export class AgentSessions {
   private poller: NodeJS.Timeout | undefined;
   private closed = false;
   private readonly failures = new Set<string>();
+  private readonly states: ImporterStates;
   /** Transcripts never mapped, listed from their heads until their mapping is done (by mirror id). */
   private readonly listedFromHead = new Map<string, SessionSummary>();
   private settleListed!: () => void;
@@ -64,6 +66,7 @@ export class AgentSessions {
     private readonly deps: AgentSessionsDeps,
     private readonly index: MirrorIndex,
   ) {
+    this.states = new ImporterStates(deps.dataDir);
     this.ready = this.firstSync();
   }
 
@@ -107,6 +110,8 @@ export class AgentSessions {
     for (const watcher of this.watchers.values()) watcher.close();
     this.settleListed();
     await this.ready.catch(() => {});
+    // Saved states let the next start resume each mirror at its offset.
+    await Promise.all([...this.mirrors.values()].map((mirror) => mirror.flush().catch(() => {})));
     await this.index.flush();
   }
 
@@ -179,7 +184,7 @@ export class AgentSessions {
       const createImporter = (this.deps.importers ?? importerFor)(source);
       const subagent = source === 'claude-code' ? subagentTranscriptOf(path) : undefined;
       const parent = subagent ? mirrorIdOf(source, subagent.parentTranscript) : undefined;
-      mirror = new TranscriptMirror(path, source, mirrorIdOf(source, path), { index: this.index, sink: this.sink, createImporter, ...(parent !== undefined ? { parent } : {}) });
+      mirror = new TranscriptMirror(path, source, mirrorIdOf(source, path), { index: this.index, sink: this.sink, createImporter, states: this.states, ...(parent !== undefined ? { parent } : {}) });
       this.mirrors.set(path, mirror);
       this.pathById.set(mirror.id, path);
     }

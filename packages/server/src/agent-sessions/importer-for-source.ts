@@ -1,7 +1,7 @@
-import { createClaudeCodeImporter, createCodexImporter, type ImportedSource, type TranscriptImporter } from '@toolcards/importers';
+import { createClaudeCodeImporter, createCodexImporter, type ImportedSource, type ImporterState, type TranscriptImporter } from '@toolcards/importers';
 
-/** The importer of each agent's transcripts. */
-export function importerFor(source: ImportedSource): () => TranscriptImporter {
+/** The importer of each agent's transcripts (fresh, or resuming from a saved state). */
+export function importerFor(source: ImportedSource): (from?: ImporterState) => TranscriptImporter {
   switch (source) {
     case 'claude-code':
       return createClaudeCodeImporter;

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createClaudeCodeImporter, type ImportedEvent } from '@toolcards/importers';
+import { createClaudeCodeImporter, type ImportedEvent, type ImporterState } from '@toolcards/importers';
+import { ImporterStates } from './importer-states';
 import { MirrorIndex } from './mirror-index';
 import { TranscriptMirror, type MirrorSink } from './transcript-mirror';
 
@@ -41,9 +42,45 @@ describe('TranscriptMirror', () => {
     const path = join(dir, 'session.jsonl');
     const sink = recordingSink();
     const index = await MirrorIndex.load(dir, () => {});
-    const mirror = new TranscriptMirror(path, 'claude-code', 'cc-test', { index, sink, createImporter: createClaudeCodeImporter });
-    return { path, sink, mirror, index };
+    const states = new ImporterStates(dir);
+    /** Lines fed to the importers this mirror made (a resumed one is not fed what came before its offset). */
+    const fed = { lines: 0 };
+    const createImporter = (from?: ImporterState) => {
+      const importer = createClaudeCodeImporter(from);
+      return { ...importer, feedLine: (line: string) => ((fed.lines += 1), importer.feedLine(line)) };
+    };
+    const mirror = new TranscriptMirror(path, 'claude-code', 'cc-test', { index, sink, createImporter, states });
+    /** The same transcript's mirror after a restart: a new one on the same index, states and log. */
+    const restarted = () => new TranscriptMirror(path, 'claude-code', 'cc-test', { index, sink, createImporter, states });
+    return { path, sink, mirror, index, fed, restarted };
   }
+
+  it('after a restart resumes at the offset it had mapped, from its saved state: only the new lines are fed', async () => {
+    const { path, sink, mirror, fed, restarted } = await setup();
+    // Cut where a call waits for its result: the resumed importer must still pair them.
+    const cut = LINES.findIndex((line) => line.includes('"tool_result"'));
+    writeFileSync(path, LINES.slice(0, cut).map((line) => `${line}\n`).join(''));
+    await mirror.sync();
+    await mirror.flush();
+    fed.lines = 0;
+    appendFileSync(path, LINES.slice(cut).map((line) => `${line}\n`).join(''));
+    await restarted().sync();
+    expect(fed.lines).toBe(LINES.length - cut);
+    const whole = createClaudeCodeImporter();
+    expect(sink.logged).toEqual(LINES.flatMap((line) => whole.feedLine(line)));
+  });
+
+  it('a transcript written over in place (same file, another start) is mirrored again from scratch, not resumed', async () => {
+    const { path, sink, mirror, restarted } = await setup();
+    writeFileSync(path, LINES.slice(0, 30).map((line) => `${line}\n`).join(''));
+    await mirror.sync();
+    await mirror.flush();
+    const other = LINES.slice(10).map((line) => line.replace('"sessionId"', '"sessionId" ')).map((line) => `${line}\n`).join('');
+    writeFileSync(path, other);
+    await restarted().sync();
+    const whole = createClaudeCodeImporter();
+    expect(sink.logged).toEqual(other.split('\n').filter((line) => line !== '').flatMap((line) => whole.feedLine(line)));
+  });
 
   it('maps a torn last line only once its newline is written', async () => {
     const { path, sink, mirror } = await setup();

@@ -1,6 +1,7 @@
 import { open, stat } from 'node:fs/promises';
-import type { ImportedEvent, ImportedSource, TranscriptImporter } from '@toolcards/importers';
+import type { ImportedEvent, ImportedSource, ImporterState, TranscriptImporter } from '@toolcards/importers';
 import { completeLines } from './complete-lines';
+import { headHashOf, type ImporterStates } from './importer-states';
 import type { MirrorIndex } from './mirror-index';
 import { notUnderstoodSummary, type NotUnderstood } from './not-understood-summary';
 
@@ -19,14 +20,18 @@ export interface MirrorSink {
 const CHUNK_BYTES = 1024 * 1024;
 /** A sync with more than this to map is catching up: pages wait for it (AgentSessions.untilViewable). */
 const CATCH_UP_BYTES = 1024 * 1024;
+/** The importer's state is saved this long after the last sync (a live agent writes often). */
+const SAVE_STATE_AFTER_MS = 5_000;
 
 /**
  * One transcript and its mirror session. `sync` maps what the file gained since the last
  * sync: complete lines from the last offset are fed to the importer and what comes out is
- * appended; a torn last line waits for its newline. Importing is deterministic, so after a
- * restart the importer is fed the file again from the start and the events the log already
- * holds are dropped (the seqs, and permalinks, stay the same). A file whose inode changed or
- * that shrank below what was mapped is mirrored again from scratch.
+ * appended; a torn last line waits for its newline. After a restart the importer resumes
+ * from the state saved at the offset it had mapped (ImporterStates), when the transcript's
+ * first bytes still hash the same; else, importing being deterministic, it is fed the file
+ * again from the start. Either way the events the log already holds are dropped (the seqs, and
+ * permalinks, stay the same). A file whose inode changed or that shrank below what was mapped
+ * is mirrored again from scratch.
  */
 export class TranscriptMirror {
   private importer: TranscriptImporter | undefined;
@@ -34,6 +39,9 @@ export class TranscriptMirror {
   private fed = 0;
   /** Events the importer will give again that the log already holds. */
   private alreadyLogged = 0;
+  /** Events the importer has given in all (those dropped as already logged included). */
+  private emitted = 0;
+  private saveTimer: NodeJS.Timeout | undefined;
   private exists = false;
   private running: Promise<void> | undefined;
   private again = false;
@@ -47,7 +55,8 @@ export class TranscriptMirror {
     private readonly deps: {
       index: MirrorIndex;
       sink: MirrorSink;
-      createImporter: () => TranscriptImporter;
+      createImporter: (from?: ImporterState) => TranscriptImporter;
+      states: ImporterStates;
       /** A subagent's transcript: the mirror id of the session that started it. */
       parent?: string;
     },
@@ -70,6 +79,7 @@ export class TranscriptMirror {
           this.again = false;
           await this.syncOnce();
         } while (this.again);
+        this.scheduleSave();
       } finally {
         this.running = undefined;
       }
@@ -77,9 +87,55 @@ export class TranscriptMirror {
     return this.running;
   }
 
-  /** Lets the importer's state go (an idle transcript); the next change feeds it again from the start. */
+  /** Lets the importer's memory go (an idle transcript), its state saved; the next change resumes from it. */
   release(): void {
-    if (!this.running) this.importer = undefined;
+    if (this.running || !this.importer) return;
+    void this.saveState().catch(() => {});
+    this.importer = undefined;
+  }
+
+  /** Saves the importer's state now, if a sync left one unsaved (the server closes). */
+  async flush(): Promise<void> {
+    if (this.saveTimer === undefined) return;
+    clearTimeout(this.saveTimer);
+    this.saveTimer = undefined;
+    await this.saveState();
+  }
+
+  private scheduleSave(): void {
+    if (!this.importer) return;
+    clearTimeout(this.saveTimer);
+    this.saveTimer = setTimeout(() => {
+      this.saveTimer = undefined;
+      void this.saveState().catch(() => {});
+    }, SAVE_STATE_AFTER_MS);
+    this.saveTimer.unref();
+  }
+
+  /** Between syncs only: the importer, the offset and the events given then agree. */
+  private async saveState(): Promise<void> {
+    const importer = this.importer;
+    if (!importer || this.running) return;
+    const offset = this.fed;
+    const events = this.emitted;
+    const state = importer.state();
+    await this.deps.states.save(this.id, { offset, events, headHash: await headHashOf(this.path, offset), state });
+  }
+
+  /**
+   * The importer as saved at an earlier offset, if the log holds what it had given; 'rewritten'
+   * when the transcript no longer starts as it did (the same file written over in place).
+   */
+  private async resumed(logged: number, size: number): Promise<{ importer: TranscriptImporter; offset: number; events: number } | 'rewritten' | undefined> {
+    const saved = await this.deps.states.load(this.id);
+    if (!saved || saved.offset > size) return undefined;
+    if ((await headHashOf(this.path, saved.offset)) !== saved.headHash) return 'rewritten';
+    if (saved.events > logged) return undefined;
+    try {
+      return { importer: this.deps.createImporter(saved.state), offset: saved.offset, events: saved.events };
+    } catch {
+      return undefined; // another layout or a damaged state: fed from the start instead
+    }
   }
 
   private async syncOnce(): Promise<void> {
@@ -93,14 +149,25 @@ export class TranscriptMirror {
     if (!this.importer && known && sameFile(known, file) && known.size === file.size && known.mtimeMs === file.mtimeMs && known.offset <= file.size) return;
     const replaced = known !== undefined && (!sameFile(known, file) || file.size < known.offset || (this.importer !== undefined && file.size < this.fed));
     if (replaced) {
+      clearTimeout(this.saveTimer);
+      this.saveTimer = undefined;
       await this.deps.sink.remove(this.id);
+      await this.deps.states.remove(this.id);
       this.importer = undefined;
     }
     if (!this.importer) {
-      const logged = await this.deps.sink.loggedCount(this.id);
-      this.importer = this.deps.createImporter();
-      this.fed = 0;
-      this.alreadyLogged = logged ?? 0;
+      let logged = await this.deps.sink.loggedCount(this.id);
+      let resumed = !replaced && known !== undefined && logged !== undefined ? await this.resumed(logged, file.size) : undefined;
+      if (resumed === 'rewritten') {
+        await this.deps.sink.remove(this.id);
+        await this.deps.states.remove(this.id);
+        logged = undefined;
+        resumed = undefined;
+      }
+      this.importer = resumed?.importer ?? this.deps.createImporter();
+      this.fed = resumed?.offset ?? 0;
+      this.emitted = resumed?.events ?? 0;
+      this.alreadyLogged = (logged ?? 0) - this.emitted;
       this.exists = logged !== undefined;
     }
     this.catchingUp = file.size - (replaced ? 0 : (known?.offset ?? 0)) > CATCH_UP_BYTES;
@@ -141,6 +208,7 @@ export class TranscriptMirror {
         const events: ImportedEvent[] = [];
         for (const line of lines) {
           for (const imported of importer.feedLine(line)) {
+            this.emitted += 1;
             if (this.alreadyLogged > 0) this.alreadyLogged -= 1;
             else events.push(imported);
           }
