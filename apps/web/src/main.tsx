@@ -23,6 +23,7 @@ if (root) {
       <App client={browserClient(token)} tokenInPage={token !== undefined} />
     </StrictMode>,
   );
-  // Once the page is idle: the likely grammars loaded and compiled before the first read card.
+  // With the page's start, not at idle: the worker and the likely grammars get ready while the
+  // page draws and the person types, so a read sent the moment the composer takes input finds them.
   warmLikelyHighlights();
 }

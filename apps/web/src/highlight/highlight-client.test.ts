@@ -97,41 +97,28 @@ describe('startHighlight', () => {
     await until(() => expect(later).toHaveBeenCalled());
   });
 
-  it('warms a language in the worker when idle, once, and not one it has no grammar for', async () => {
-    vi.useFakeTimers();
-    try {
-      const { warmHighlight, startHighlight } = await freshClient();
-      warmHighlight('typescript');
-      warmHighlight('typescript');
-      warmHighlight('klingon');
-      warmHighlight(undefined);
-      expect(FakeWorker.last).toBeUndefined(); // nothing until the browser is idle
-      await vi.runAllTimersAsync();
-      expect(FakeWorker.last!.posted).toEqual([{ type: 'warm', lang: 'typescript' }]);
+  it('warms a language in the worker at once, once, and not one it has no grammar for', async () => {
+    const { warmHighlight, startHighlight } = await freshClient();
+    warmHighlight('typescript');
+    warmHighlight('typescript');
+    warmHighlight('klingon');
+    warmHighlight(undefined);
+    // Not at idle: a read sent the moment the page opens must find its grammar on the way.
+    expect(FakeWorker.last!.posted).toEqual([{ type: 'warm', lang: 'typescript' }]);
 
-      // A window already warms its own language.
-      startHighlight({ lang: 'json', texts: ['{}'] }, vi.fn());
-      warmHighlight('json');
-      await vi.runAllTimersAsync();
-      expect(FakeWorker.last!.posted.map((message) => message.type)).toEqual(['warm', 'highlight']);
-    } finally {
-      vi.useRealTimers();
-    }
+    // A window already warms its own language.
+    startHighlight({ lang: 'json', texts: ['{}'] }, vi.fn());
+    warmHighlight('json');
+    expect(FakeWorker.last!.posted.map((message) => message.type)).toEqual(['warm', 'highlight']);
   });
 
-  it('warms the likely languages at idle, each once, whatever was warmed before', async () => {
-    vi.useFakeTimers();
-    try {
-      const { warmHighlight, warmLikelyHighlights } = await freshClient();
-      warmHighlight('json');
-      warmLikelyHighlights();
-      warmLikelyHighlights();
-      await vi.runAllTimersAsync();
-      expect(FakeWorker.last!.posted).toEqual(
-        ['json', 'typescript', 'tsx', 'javascript', 'markdown', 'python'].map((lang) => ({ type: 'warm', lang })),
-      );
-    } finally {
-      vi.useRealTimers();
-    }
+  it('starts the worker with the page and warms the likely languages at once, likeliest first, each once', async () => {
+    const { warmHighlight, warmLikelyHighlights } = await freshClient();
+    warmHighlight('json');
+    warmLikelyHighlights();
+    warmLikelyHighlights();
+    expect(FakeWorker.last!.posted).toEqual(
+      ['json', 'typescript', 'tsx', 'javascript', 'markdown', 'python'].map((lang) => ({ type: 'warm', lang })),
+    );
   });
 });

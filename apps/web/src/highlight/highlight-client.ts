@@ -24,37 +24,34 @@ export function startHighlight(request: HighlightRequest, onChunk: HighlightChun
 }
 
 /**
- * When the browser is next idle, has the highlight worker create the highlighter and
- * compile `lang`'s grammar, so the first window in `lang` skips the cold start (seconds of
- * CPU for a large grammar). Once per language and page; a no-op for languages without a
- * grammar, or without a worker (the main-thread fallback pays nothing ahead of time).
+ * Has the highlight worker create the highlighter and compile `lang`'s grammar now, so the
+ * first window in `lang` skips the cold start (seconds of CPU for a large grammar): asked at
+ * the page's start, and by a read call still running. Once per language and page; a no-op for
+ * languages without a grammar, or without a worker (the main-thread fallback pays nothing
+ * ahead of time). The worker runs warm-ups in the order asked, each only while no window waits.
  */
 export function warmHighlight(lang: string | undefined): void {
   if (!hasGrammar(lang) || warmLangs.has(lang)) return;
   warmLangs.add(lang);
-  whenIdle(() => {
-    const target = highlightWorker();
-    if (target) post(target, { type: 'warm', lang });
-  });
+  const target = highlightWorker();
+  if (target) post(target, { type: 'warm', lang });
 }
 
-/** The languages most reads are in: warmed when the app is first idle, before any read. */
+/** The languages most reads are in, likeliest first: warmed at the page's start, before any read. */
 export const LIKELY_LANGS = ['typescript', 'tsx', 'javascript', 'json', 'markdown', 'python'] as const;
 
 /**
- * Warms LIKELY_LANGS when the browser is next idle, so even the first read card of a page
- * finds its grammar loaded and compiled. The worker runs warm-ups only while no window waits.
+ * At the page's start: starts the highlight worker and warms LIKELY_LANGS, so even the first
+ * read card of a page, sent the moment the composer takes input, finds its grammar loaded and
+ * compiled. Not at idle: a page opened to run a command at once is never idle before it, and
+ * the warm-up then ran just as the command's result arrived. The worker is its own thread, and
+ * loads one grammar at a time, only while no window waits (highlight-queue.ts).
  */
 export function warmLikelyHighlights(): void {
   for (const lang of LIKELY_LANGS) warmHighlight(lang);
 }
 
 const warmLangs = new Set<string>();
-
-function whenIdle(run: () => void): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 2000 });
-  else setTimeout(run, 200);
-}
 
 interface WorkerJob {
   request: HighlightRequest;

@@ -59,11 +59,36 @@ describe('HighlightQueue', () => {
   it('runs warm-ups only while no window waits', async () => {
     const { queue, settle, release } = steppedQueue();
     const log: string[] = [];
-    queue.addBackground(job('warm', 3, log));
+    queue.addBackground(() => job('warm', 3, log));
     await settle();
     queue.add(1, job('window', 2, log), () => undefined);
     for (let step = 0; step < 5; step += 1) await release();
     expect(log).toEqual(['warm', 'window', 'window', 'warm', 'warm']);
+  });
+
+  it('loads a warm-up\'s grammar only when no window is queued and the warm-ups before it are done', async () => {
+    const { queue, settle, release } = steppedQueue();
+    const log: string[] = [];
+    const prepared: string[] = [];
+    const warmUp = (name: string) => () => {
+      prepared.push(name);
+      return job(name, 2, log);
+    };
+    // The page's start: a window (its grammar loading) and then the likely languages' warm-ups.
+    let grammarLoaded!: (job: WindowJob) => void;
+    queue.add(1, new Promise<WindowJob>((resolve) => (grammarLoaded = resolve)), () => undefined);
+    queue.addBackground(warmUp('typescript'));
+    queue.addBackground(warmUp('python'));
+    await settle();
+    expect(prepared).toEqual([]); // nothing competes with the window's own grammar
+    grammarLoaded(await job('window', 1, log));
+    await settle();
+    await release();
+    expect(prepared).toEqual(['typescript']);
+    for (let step = 0; step < 2; step += 1) await release();
+    expect(prepared).toEqual(['typescript', 'python']);
+    for (let step = 0; step < 2; step += 1) await release();
+    expect(log).toEqual(['window', 'typescript', 'typescript', 'python', 'python']);
   });
 
   it('finishes a window without a grammar, or whose grammar throws, and goes on with the others', async () => {

@@ -4,6 +4,8 @@ interface Entry {
   /** Windows: their id, newest highest. Warm-ups: below every window. */
   priority: number;
   job?: WindowJob;
+  /** A warm-up's preparation (its grammar's loading), started when its turn comes. */
+  prepare?: () => Promise<WindowJob | undefined>;
   onDone(): void;
 }
 
@@ -13,7 +15,10 @@ const BACKGROUND = -1;
  * Runs the worker's jobs one chunk at a time, the most recently requested window first: the
  * card a reader just opened (or scrolled to) gets its visible rows before older cards finish,
  * and a card that unmounted is cancelled between two chunks. Warm-ups run only when no
- * window waits. A job whose grammar is still loading waits without holding the others up.
+ * window waits, one at a time in the order asked: a warm-up's grammar starts loading only
+ * then too (loading and compiling a grammar is one long step that cannot yield), so warm-ups
+ * asked at the page's start never stand between a window that just arrived and its grammar.
+ * A window whose grammar is still loading waits without holding the others up.
  */
 export class HighlightQueue {
   private readonly entries = new Map<number, Entry>();
@@ -30,14 +35,19 @@ export class HighlightQueue {
     this.enqueue(id, id, job, onDone);
   }
 
-  /** Work to do when nothing else waits, oldest first; `onDone` once it finished. */
-  addBackground(job: Promise<WindowJob | undefined>, onDone: () => void = () => undefined): void {
-    this.enqueue(this.nextBackgroundKey--, BACKGROUND, job, onDone);
+  /**
+   * Work to do when nothing else waits, oldest first: `prepare` is called once no window is
+   * queued and no other warm-up is under way; `onDone` once it finished.
+   */
+  addBackground(prepare: () => Promise<WindowJob | undefined>, onDone: () => void = () => undefined): void {
+    this.entries.set(this.nextBackgroundKey--, { priority: BACKGROUND, prepare, onDone });
+    this.startBackground();
   }
 
   /** Drops a window; a chunk already handed over stays handed over, no `onDone` follows. */
   cancel(id: number): void {
     this.entries.delete(id);
+    this.startBackground();
   }
 
   get size(): number {
@@ -47,6 +57,10 @@ export class HighlightQueue {
   private enqueue(key: number, priority: number, job: Promise<WindowJob | undefined>, onDone: () => void): void {
     const entry: Entry = { priority, onDone };
     this.entries.set(key, entry);
+    this.await(key, entry, job);
+  }
+
+  private await(key: number, entry: Entry, job: Promise<WindowJob | undefined>): void {
     job.then(
       (ready) => {
         if (this.entries.get(key) !== entry) return; // cancelled meanwhile
@@ -93,5 +107,28 @@ export class HighlightQueue {
     if (this.entries.get(key) !== entry) return;
     this.entries.delete(key);
     entry.onDone();
+    this.startBackground();
+  }
+
+  /** The oldest warm-up's preparation, when no window is queued and no warm-up is under way. */
+  private startBackground(): void {
+    let oldest: [number, Entry] | undefined;
+    for (const candidate of this.entries) {
+      const [key, entry] = candidate;
+      if (entry.priority !== BACKGROUND) return; // a window is queued (ready or loading its grammar)
+      if (!entry.prepare) return; // a warm-up is under way
+      if (!oldest || key > oldest[0]) oldest = candidate; // background keys count down
+    }
+    if (!oldest) return;
+    const [key, entry] = oldest;
+    const prepare = entry.prepare!;
+    delete entry.prepare;
+    let job: Promise<WindowJob | undefined>;
+    try {
+      job = prepare();
+    } catch (error) {
+      job = Promise.reject(error);
+    }
+    this.await(key, entry, job);
   }
 }

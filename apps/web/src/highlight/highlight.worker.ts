@@ -19,9 +19,10 @@ scope.onmessage = ({ data: message }) => {
     return;
   }
   if (message.type === 'warm') {
-    // Loads the grammar and compiles the regexes of its common rules, when no card waits.
+    // Loads the grammar and compiles the regexes of its common rules, when no card waits
+    // and the warm-ups asked before it are done (the page asks the likeliest language first).
     const { lang } = message;
-    queue.addBackground(prepareWindow({ lang, texts: warmSample(lang) }, () => undefined), () => scope.postMessage({ type: 'warmed', lang }));
+    queue.addBackground(() => prepareWindow({ lang, texts: warmSample(lang) }, () => undefined), () => scope.postMessage({ type: 'warmed', lang }));
     return;
   }
   const { id } = message;
