@@ -1,48 +1,24 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { noLayoutReadsOnMount } from '../ui/no-layout-reads-on-mount';
+import { useCallback, useRef } from 'react';
+import type { VirtualItem } from '@tanstack/react-virtual';
 import { useClient, useSessionState } from '../store/client-context';
-import type { HistoryState } from '../store/session-store';
-import { estimateRowHeight } from './estimate-row-height';
-import { FOLLOWING_FROM_TOP, followAfterScroll, followTarget, holdAtNewest, releaseHold, virtualDistanceFromEnd, wroteOffset } from './follow-end';
-import { measureRowHeight } from './measure-row-height';
+import type { HistoryState } from '../model/timeline-model';
+import type { TimelineRow } from '../model/timeline-row';
 import { LinkedCardProgress } from './linked-card-progress';
 import { DeferredRowView } from './deferred-row-view';
 import { rowIndexForSeq } from '../model/row-index-for-seq';
-import { useFocusFollowsReveal } from './use-focus-follows-reveal';
+import { useTimelineScroll, type RevealedRow } from './use-timeline-scroll';
 import './timeline.css';
-
-/** Closer to the top than this many viewports asks for the older page. */
-const LOAD_OLDER_VIEWPORTS = 2;
-/** Within this many pixels of the end counts as "at the end": new rows are followed. */
-const AT_END_PX = 8;
-
-interface FollowedVirtualizer {
-  getTotalSize(): number;
-  scrollOffset: number | null;
-  scrollRect: { height: number } | null;
-  measurementsCache: readonly { start: number }[];
-}
-
-/** Where following puts the view now: the end, or the newest row's top when it does not fit. */
-function followTargetOf(instance: FollowedVirtualizer): number {
-  const total = instance.getTotalSize();
-  const newestStart = instance.measurementsCache[instance.measurementsCache.length - 1]?.start ?? 0;
-  return followTarget(total, instance.scrollRect?.height ?? 0, newestStart);
-}
 
 /**
  * The session's rows, virtualized: only the rows in view (plus a few) are in the DOM, each
- * measured once rendered. At the end, the view follows new rows (a scroll in the next
- * frame); scrolled up, the virtualizer keeps the row in view put while older pages are
- * spliced in above it and new rows arrive below. No render or commit reads layout.
+ * measured once rendered. At the end, the view follows new rows; scrolled up, the row in view
+ * stays put while older pages are spliced in above it and new rows arrive below
+ * (TimelineScroll). No render or commit reads layout.
  */
 export function Timeline() {
   const client = useClient();
-  // Not deferred: rendering the rows in a transition (useDeferredValue) left the timeline
-  // showing stale rows for tens of seconds on a 6,000-event session while row bodies kept
-  // mounting in transitions (a linked or found card never scrolled into view). The store
-  // publishes at most every 100 ms in a burst instead, and row bodies still mount deferred.
+  // Not deferred (useDeferredValue): a long session's row list then lagged far behind the
+  // store (decision 0016, Measurements); the store batches its publishes instead.
   const rows = useSessionState((state) => state.rows);
   const caughtUp = useSessionState((state) => state.caughtUp);
   const history = useSessionState((state) => state.history);
@@ -51,147 +27,20 @@ export function Timeline() {
   const linking = useSessionState((state) => state.addressed?.loading === true && state.caughtUp);
   const addressedSeq = useSessionState((state) => (state.addressed !== null && !state.addressed.loading ? state.addressed.seq : undefined));
   const scrollRef = useRef<HTMLDivElement>(null);
-  const follow = useRef(FOLLOWING_FROM_TOP);
-  const [following, setFollowing] = useState(true);
-  const [nearTop, setNearTop] = useState(false);
-
-  // Stable callbacks that read the latest rows: new identities would make the virtualizer
-  // recompute every item's position on each render.
-  const rowsRef = useRef(rows);
-  rowsRef.current = rows;
   const historyRef = useRef(history);
   historyRef.current = history;
-  const getItemKey = useCallback((index: number) => rowsRef.current[index]?.key ?? index, []);
-  const estimateSize = useCallback((index: number) => estimateRowHeight(rowsRef.current[index]), []);
+  const loadOlder = useCallback(() => {
+    if (historyRef.current.hasOlder) client.loadOlder();
+  }, [client]);
 
-  // Following: a scroll to the follow target in the next frame, where the layout the write
-  // needs is the frame's own, not one forced inside a commit. A plain write, not `scrollToEnd`:
-  // that one re-reads the scroller's height in every commit until the scroll lands, and while
-  // rows stream in it keeps chasing a moving end.
-  const followFrame = useRef<number | undefined>(undefined);
-  const followEnd = useCallback((instance: FollowedVirtualizer) => {
-    if (followFrame.current !== undefined) return;
-    followFrame.current = requestAnimationFrame(() => {
-      followFrame.current = undefined;
-      const scroller = scrollRef.current;
-      if (follow.current.following && scroller) {
-        const target = followTargetOf(instance);
-        follow.current = wroteOffset(follow.current, target);
-        scroller.scrollTop = target;
-      }
-    });
-  }, []);
-  useEffect(() => () => cancelAnimationFrame(followFrame.current ?? 0), []);
+  // A click-through read or a linked card: brought into view (again when the result replaces the call).
+  const revealedIndex = reveal ? client.store.rowIndexOfReveal(reveal) : undefined;
+  const revealed: RevealedRow | undefined = reveal
+    ? { serial: reveal.serial, index: revealedIndex, hasResult: revealedIndex !== undefined && hasResult(rows[revealedIndex]) }
+    : undefined;
+  const { virtualizer, following, nearTop, jumpToLatest } = useTimelineScroll({ rows, scrollRef, onNearTop: loadOlder, followSerial, reveal: revealed });
 
-  // From the virtualizer's own numbers (no DOM reads): whether the view follows the end (and,
-  // held there, the target moved: rows measured taller), and whether the user came near the
-  // top of what is loaded.
-  const onScrollChange = useCallback(
-    (instance: FollowedVirtualizer, sync: boolean) => {
-      const viewport = instance.scrollRect?.height ?? 0;
-      const offset = instance.scrollOffset ?? 0;
-      const total = instance.getTotalSize();
-      follow.current = followAfterScroll(follow.current, { offset, total, distanceFromEnd: virtualDistanceFromEnd(total, viewport, offset) }, AT_END_PX);
-      setFollowing(follow.current.following);
-      if (follow.current.following && follow.current.holding) {
-        const target = followTargetOf(instance);
-        const scroller = scrollRef.current;
-        // In a ResizeObserver callback (sync) the write lands before this frame paints: a
-        // result replacing its call shows at its place at once, never a frame scrolled past it.
-        if (Math.abs(target - offset) > 1) {
-          if (sync && scroller) {
-            follow.current = wroteOffset(follow.current, target);
-            scroller.scrollTop = target;
-          } else followEnd(instance);
-        }
-      }
-      const top = viewport > 0 && offset < LOAD_OLDER_VIEWPORTS * viewport;
-      setNearTop(top);
-      if (top && historyRef.current.hasOlder) client.loadOlder();
-    },
-    [client, followEnd],
-  );
-
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize,
-    getItemKey,
-    measureElement: measureRowHeight,
-    overscan: 2,
-    // Happy-dom and first paint have no layout yet: assume a window so rows render at once.
-    initialRect: { width: 900, height: 800 },
-    // Its size from a ResizeObserver only: the default reads it again in each observer
-    // callback, after other callbacks have moved rows, forcing a layout there.
-    ...noLayoutReadsOnMount<HTMLDivElement>(),
-    directDomUpdates: true,
-    useFlushSync: false,
-    // Older pages spliced in above keep the view put. New rows are followed below, not by
-    // `followOnAppend`: it reads the scroller's height in the render and in the commit.
-    anchorTo: 'end',
-    // Its own end pinning off (a row growing at the end would scroll by its growth, past a
-    // tall card's header): following is the timeline's own rule (follow-end.ts).
-    scrollEndThreshold: -1,
-    onChange: onScrollChange,
-  });
-
-  // Rows arrived at the end while following it. No rows (another session opens): its rows
-  // will be followed, wherever the last session was scrolled to.
-  const lastKey = rows.at(-1)?.key;
-  useLayoutEffect(() => {
-    if (lastKey === undefined) {
-      follow.current = FOLLOWING_FROM_TOP;
-      setFollowing(true);
-    } else if (follow.current.following) {
-      follow.current = holdAtNewest(follow.current);
-      followEnd(virtualizer);
-    }
-  }, [lastKey, followEnd, virtualizer]);
-
-  const jumpToLatest = useCallback(() => {
-    follow.current = holdAtNewest(follow.current);
-    setFollowing(true);
-    followEnd(virtualizer);
-  }, [followEnd, virtualizer]);
-
-  // The person's own input in the timeline ends the hold: what they scroll to or make grow stays put.
-  useEffect(() => {
-    const scroller = scrollRef.current;
-    if (!scroller) return undefined;
-    const release = () => {
-      follow.current = releaseHold(follow.current);
-    };
-    const events = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
-    for (const type of events) scroller.addEventListener(type, release, { passive: true });
-    return () => {
-      for (const type of events) scroller.removeEventListener(type, release);
-    };
-  }, []);
-
-  // The user sent something: show the end again (and follow it from there).
-  useEffect(() => {
-    if (followSerial !== 0) jumpToLatest();
-  }, [followSerial, jumpToLatest]);
-
-  // A click-through read or a linked card: bring it into view (again when the result replaces
-  // the call). Not again when older pages move its index: anchored to the end, the view stays
-  // put by itself, and a user who scrolled away since is not pulled back.
-  const revealedRow = reveal ? client.store.rowIndexOfReveal(reveal) : undefined;
-  const revealedHasResult = revealedRow !== undefined && rows[revealedRow]?.kind === 'tool' && rows[revealedRow].result !== undefined;
-  const scrolledReveal = useRef('');
-  useEffect(() => {
-    const done = `${reveal?.serial}:${revealedHasResult}`;
-    if (revealedRow === undefined || scrolledReveal.current === done) return;
-    scrolledReveal.current = done;
-    // The card is what the user asked to see: the end is no longer followed (until scrolled to).
-    follow.current = { ...follow.current, following: false, holding: false };
-    virtualizer.scrollToIndex(revealedRow, { align: 'start' });
-  }, [reveal?.serial, revealedRow, revealedHasResult, virtualizer]);
-  useFocusFollowsReveal(scrollRef, reveal?.serial, revealedHasResult ? revealedRow : undefined);
-
-  const addressedRow = addressedSeq === undefined ? undefined : rowIndexForSeq(rows, addressedSeq);
-
-  const items = virtualizer.getVirtualItems();
+  const addressedIndex = addressedSeq === undefined ? undefined : rowIndexForSeq(rows, addressedSeq);
   const complete = caughtUp && !history.hasOlder;
   return (
     <div className="timeline">
@@ -208,41 +57,76 @@ export function Timeline() {
         ) : (
           // The virtualizer sizes the canvas and places each row (transform) itself.
           <div ref={virtualizer.containerRef} className="timeline__canvas">
-            {items.map((item) => {
-              const row = rows[item.index];
-              if (!row) return null;
-              return (
-                <div
-                  key={item.key}
-                  data-index={item.index}
-                  data-seq={row.seq}
-                  data-addressed={item.index === addressedRow ? 'true' : undefined}
-                  ref={virtualizer.measureElement}
-                  className="timeline__row"
-                >
-                  <DeferredRowView row={row} />
-                  {item.index === addressedRow && <div className="timeline__addressed" data-testid="card-addressed" aria-hidden="true" />}
-                  {/* Keyed by serial: showing the same card again restarts the flash. */}
-                  {reveal?.flash && item.index === revealedRow && <div key={reveal.serial} className="timeline__flash" data-testid="card-flash" aria-hidden="true" />}
-                </div>
-              );
-            })}
+            {virtualizer.getVirtualItems().map((item) => (
+              <TimelineRowSlot
+                key={item.key}
+                item={item}
+                row={rows[item.index]}
+                measure={virtualizer.measureElement}
+                addressed={item.index === addressedIndex}
+                flashSerial={reveal?.flash && item.index === revealedIndex ? reveal.serial : undefined}
+              />
+            ))}
           </div>
         )}
       </div>
+      <TimelineStatus linking={linking} history={history} hasRows={rows.length > 0} nearTop={nearTop} following={following} onJump={jumpToLatest} />
+    </div>
+  );
+}
+
+interface TimelineStatusProps {
+  linking: boolean;
+  history: HistoryState;
+  hasRows: boolean;
+  nearTop: boolean;
+  following: boolean;
+  onJump: () => void;
+}
+
+/** Under the scroller: a linked card's progress, older events loading, "Jump to latest". */
+function TimelineStatus({ linking, history, hasRows, nearTop, following, onJump }: TimelineStatusProps) {
+  return (
+    <>
       {linking && <LinkedCardProgress history={history} />}
-      {!linking && rows.length > 0 && history.hasOlder && nearTop && (
+      {!linking && hasRows && history.hasOlder && nearTop && (
         <p className="timeline__older" role="status">
           Loading earlier events… ({history.firstSeq.toLocaleString('en-US')} to go)
         </p>
       )}
-      {!following && rows.length > 0 && (
+      {!following && hasRows && (
         <div className="timeline__jump-strip">
-          <button type="button" className="timeline__jump" onClick={jumpToLatest}>
+          <button type="button" className="timeline__jump" onClick={onJump}>
             Jump to latest ↓
           </button>
         </div>
       )}
+    </>
+  );
+}
+
+function hasResult(row: TimelineRow | undefined): boolean {
+  return row?.kind === 'tool' && row.result !== undefined;
+}
+
+interface TimelineRowSlotProps {
+  item: VirtualItem;
+  row: TimelineRow | undefined;
+  measure: (element: Element | null) => void;
+  /** The card the page's address names: it keeps a ring. */
+  addressed: boolean;
+  /** The reveal's serial when this row's card flashes; keyed by it, showing the same card again restarts the flash. */
+  flashSerial: number | undefined;
+}
+
+/** One row at its place in the canvas, measured by the virtualizer once rendered. */
+function TimelineRowSlot({ item, row, measure, addressed, flashSerial }: TimelineRowSlotProps) {
+  if (!row) return null;
+  return (
+    <div data-index={item.index} data-seq={row.seq} data-addressed={addressed ? 'true' : undefined} ref={measure} className="timeline__row">
+      <DeferredRowView row={row} />
+      {addressed && <div className="timeline__addressed" data-testid="card-addressed" aria-hidden="true" />}
+      {flashSerial !== undefined && <div key={flashSerial} className="timeline__flash" data-testid="card-flash" aria-hidden="true" />}
     </div>
   );
 }
