@@ -1,5 +1,5 @@
-import { lazy, memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
+import { lazy, memo, useCallback, useEffect, useId, useMemo, useRef, useState, type RefObject } from 'react';
+import { defaultRangeExtractor, useVirtualizer, type Range, type VirtualItem } from '@tanstack/react-virtual';
 import type { CallLocation, SearchFileMatches, SearchLineMatch } from '@toolcards/protocol';
 import { PreviewToggle, useCardPreview } from '../frame/card-preview';
 import { countText } from '../frame/count-text';
@@ -13,7 +13,7 @@ import { MarkedText } from './marked-text';
 import { CONTEXT_LINES, ContextFailed, ContextLoading } from './match-context-status';
 import type { FileSource } from '../../net/file-source';
 import { matchLabel } from './match-label';
-import { groupKey, itemSize, listHeight, matchListItems, rangeKeeping, runsByGroup, virtualKey } from './search-match-items';
+import { groupKey, itemSize, listHeight, matchListItems, rangeKeeping, runsByGroup, virtualKey, type GroupRun, type MatchListItem } from './search-match-items';
 import { useRovingFocus } from './use-roving-focus';
 import { LoadFailureBoundary } from '../../ui/load-failure-boundary';
 
@@ -45,19 +45,10 @@ interface SearchMatchesListProps {
  */
 export function SearchMatchesList({ files, expanded, onExpand, openedKey, onOpen, fileSource, focusGroup }: SearchMatchesListProps) {
   const id = useId();
-  const [contexts, setContexts] = useState<ReadonlySet<string>>(() => new Set());
-  const items = useMemo(() => matchListItems(files, expanded, contexts), [files, expanded, contexts]);
+  const contexts = useContextToggles();
+  const items = useMemo(() => matchListItems(files, expanded, contexts.open), [files, expanded, contexts.open]);
   const indexOfKey = useMemo(() => new Map(items.map((item, index) => [item.key, index])), [items]);
-
-  // A list longer than its viewport draws its first screen bare: the rows' actions and the rows
-  // around them come with a render after that first frame. A plain update from the frame, not
-  // a transition, which any busy stretch of the timeline would keep waiting.
-  const [complete, setComplete] = useState(() => listHeight(items) <= LIST_VIEWPORT_PX);
-  useEffect(() => {
-    if (complete) return undefined;
-    const frame = requestAnimationFrame(() => setComplete(true));
-    return () => cancelAnimationFrame(frame);
-  }, [complete]);
+  const complete = useCompleteAfterFirstFrame(listHeight(items) <= LIST_VIEWPORT_PX);
 
   // Clipped to a preview with "Show all N matches"; a keyboard move or a find hit past it expands the list.
   const preview = useCardPreview({ bodyHeight: listHeight(items), previewHeight: LIST_VIEWPORT_PX, expandOnScroll: true });
@@ -72,14 +63,73 @@ export function SearchMatchesList({ files, expanded, onExpand, openedKey, onOpen
     },
   );
   const activeIndex = roving.activeKey === undefined ? undefined : indexOfKey.get(roving.activeKey);
+  const virtualizer = useMatchListVirtualizer(items, roving.containerRef, activeIndex, complete);
+  useGroupScrolledToTop(virtualizer, indexOfKey, focusGroup);
 
+  const matchCount = useMemo(() => files.reduce((sum, file) => sum + file.matches.length, 0), [files]);
+  const rowProps: MatchRowShared = { onOpen, fileSource, withActions: complete, onToggleContext: contexts.toggle };
+  return (
+    <>
+      <div className="tc-search__groups" ref={roving.containerRef} onFocus={roving.onFocus} onKeyDown={roving.onKeyDown} {...preview.boxProps}>
+        <ul className="tc-search__canvas" style={{ height: virtualizer.getTotalSize() }}>
+          {runsByGroup(virtualizer.getVirtualItems(), items).map((run) => (
+            <MatchGroup
+              key={run.group}
+              run={run}
+              file={files[run.group]!}
+              groupCount={files.length}
+              isOpen={expanded[run.group] === true}
+              idPrefix={id}
+              tabIndexFor={roving.tabIndexFor}
+              onExpand={onExpand}
+              measure={virtualizer.measureElement}
+              openedKey={openedKey}
+              rowProps={rowProps}
+            />
+          ))}
+        </ul>
+      </div>
+      <PreviewToggle preview={preview} count={matchCount} noun={['match', 'matches']} />
+    </>
+  );
+}
+
+/**
+ * A list longer than its viewport draws its first screen bare: the rows' actions and the rows
+ * around them come with a render after that first frame. A plain update from the frame, not
+ * a transition, which any busy stretch of the timeline would keep waiting.
+ */
+function useCompleteAfterFirstFrame(completeAtOnce: boolean): boolean {
+  const [complete, setComplete] = useState(completeAtOnce);
+  useEffect(() => {
+    if (complete) return undefined;
+    const frame = requestAnimationFrame(() => setComplete(true));
+    return () => cancelAnimationFrame(frame);
+  }, [complete]);
+  return complete;
+}
+
+/** The keys of the rows showing their context: kept in the list, so a row scrolled away and back keeps it. */
+function useContextToggles(): { open: ReadonlySet<string>; toggle: (key: string) => void } {
+  const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set());
+  const toggle = useCallback((key: string) => {
+    setOpen((current) => {
+      const next = new Set(current);
+      if (!next.delete(key)) next.add(key);
+      return next;
+    });
+  }, []);
+  return { open, toggle };
+}
+
+function useMatchListVirtualizer(items: readonly MatchListItem[], containerRef: RefObject<HTMLDivElement | null>, activeIndex: number | undefined, complete: boolean) {
   const estimateSize = useCallback((index: number) => itemSize(items[index]), [items]);
   const getItemKey = useCallback((index: number) => virtualKey(items[index], index), [items]);
   // The row holding the tab stop stays mounted when scrolled away: Tab still reaches the list.
   const rangeExtractor = useCallback((range: Range) => rangeKeeping(defaultRangeExtractor(range), activeIndex), [activeIndex]);
-  const virtualizer = useVirtualizer({
+  return useVirtualizer({
     count: items.length,
-    getScrollElement: () => roving.containerRef.current,
+    getScrollElement: () => containerRef.current,
     estimateSize,
     getItemKey,
     rangeExtractor,
@@ -91,91 +141,92 @@ export function SearchMatchesList({ files, expanded, onExpand, openedKey, onOpen
     // A measurement that changes the range re-renders in a normal update, not inside the mount's task.
     useFlushSync: false,
   });
+}
 
-  // A group asked for: its header at the top, so its rows (the card opens the group) mount in view.
+/** A group asked for: its header at the top, so its rows (the card opens the group) mount in view. */
+function useGroupScrolledToTop(virtualizer: { scrollToIndex(index: number, options: { align: 'start' }): void }, indexOfKey: ReadonlyMap<string, number>, focusGroup: { file: number } | undefined) {
   const indexOfKeyRef = useRef(indexOfKey);
   indexOfKeyRef.current = indexOfKey;
   useEffect(() => {
     const index = focusGroup === undefined ? undefined : indexOfKeyRef.current.get(groupKey(focusGroup.file));
     if (index !== undefined) virtualizer.scrollToIndex(index, { align: 'start' });
   }, [focusGroup, virtualizer]);
+}
 
-  const toggleContext = useCallback((key: string) => {
-    setContexts((current) => {
-      const next = new Set(current);
-      if (!next.delete(key)) next.add(key);
-      return next;
-    });
-  }, []);
+/** What every match row gets from the list. */
+interface MatchRowShared {
+  onOpen: (key: string, location: CallLocation) => void;
+  fileSource: FileSource | undefined;
+  /** "Open in editor", "Copy path:line" and "±3" (from the list's second render on). */
+  withActions: boolean;
+  onToggleContext: (key: string) => void;
+}
 
-  const matchCount = useMemo(() => files.reduce((sum, file) => sum + file.matches.length, 0), [files]);
-  const runs = runsByGroup(virtualizer.getVirtualItems(), items);
+interface MatchGroupProps {
+  run: GroupRun<VirtualItem>;
+  file: SearchFileMatches;
+  groupCount: number;
+  isOpen: boolean;
+  idPrefix: string;
+  tabIndexFor: (key: string) => number;
+  onExpand: (group: number, expand: boolean) => void;
+  measure: (element: Element | null) => void;
+  openedKey: string | undefined;
+  rowProps: MatchRowShared;
+}
+
+/** One file's group: its header and its rendered rows, each at its place in the flat list. */
+function MatchGroup({ run: { group, header, rows }, file, groupCount, isOpen, idPrefix, tabIndexFor, onExpand, measure, openedKey, rowProps }: MatchGroupProps) {
+  const listId = `${idPrefix}-${group}`;
+  const key = groupKey(group);
   return (
-    <>
-    <div className="tc-search__groups" ref={roving.containerRef} onFocus={roving.onFocus} onKeyDown={roving.onKeyDown} {...preview.boxProps}>
-      <ul className="tc-search__canvas" style={{ height: virtualizer.getTotalSize() }}>
-        {runs.map(({ group, header, rows }) => {
-          const file = files[group]!;
-          const isOpen = expanded[group] === true;
-          const listId = `${id}-${group}`;
-          const key = groupKey(group);
-          return (
-            <li key={group} className="tc-search__group" aria-posinset={group + 1} aria-setsize={files.length}>
-              {header && (
-                <button
-                  type="button"
-                  className="tc-search__group-header"
-                  style={{ transform: `translateY(${header.start}px)` }}
-                  data-index={header.index}
-                  data-roving-key={key}
-                  tabIndex={roving.tabIndexFor(key)}
-                  aria-expanded={isOpen}
-                  aria-controls={isOpen ? listId : undefined}
-                  aria-label={`${spokenName(file.path)}, ${countText(file.matches.length, 'match', 'matches')}`}
-                  onClick={() => onExpand(group, !isOpen)}
-                >
-                  <span className="tc-search__chevron" aria-hidden="true" />
-                  <PathLabel path={file.path} />
-                  <span className="tc-badge">{file.matches.length}</span>
-                </button>
-              )}
-              {isOpen && (
-                <ul id={listId} className="tc-search__matches">
-                  {rows.map(({ item, at }) => (
-                    <li
-                      key={item.match}
-                      className="tc-search__row"
-                      data-index={at.index}
-                      // Only a row showing its context has a height to measure; the others are fixed.
-                      ref={item.contextOpen ? virtualizer.measureElement : undefined}
-                      style={{ transform: `translateY(${at.start}px)`, height: item.contextOpen ? undefined : at.size }}
-                      aria-posinset={item.match + 1}
-                      aria-setsize={file.matches.length}
-                    >
-                      <SearchMatchRow
-                        rovingKey={item.key}
-                        path={file.path}
-                        match={file.matches[item.match]!}
-                        tabIndex={roving.tabIndexFor(item.key)}
-                        opened={openedKey === item.key}
-                        onOpen={onOpen}
-                        fileSource={fileSource}
-                        withActions={complete}
-                        contextId={`${id}-${item.key}-context`}
-                        showContext={item.contextOpen}
-                        onToggleContext={toggleContext}
-                      />
-                    </li>
-                  ))}
-                </ul>
-              )}
+    <li className="tc-search__group" aria-posinset={group + 1} aria-setsize={groupCount}>
+      {header && (
+        <button
+          type="button"
+          className="tc-search__group-header"
+          style={{ transform: `translateY(${header.start}px)` }}
+          data-index={header.index}
+          data-roving-key={key}
+          tabIndex={tabIndexFor(key)}
+          aria-expanded={isOpen}
+          aria-controls={isOpen ? listId : undefined}
+          aria-label={`${spokenName(file.path)}, ${countText(file.matches.length, 'match', 'matches')}`}
+          onClick={() => onExpand(group, !isOpen)}
+        >
+          <span className="tc-search__chevron" aria-hidden="true" />
+          <PathLabel path={file.path} />
+          <span className="tc-badge">{file.matches.length}</span>
+        </button>
+      )}
+      {isOpen && (
+        <ul id={listId} className="tc-search__matches">
+          {rows.map(({ item, at }) => (
+            <li
+              key={item.match}
+              className="tc-search__row"
+              data-index={at.index}
+              // Only a row showing its context has a height to measure; the others are fixed.
+              ref={item.contextOpen ? measure : undefined}
+              style={{ transform: `translateY(${at.start}px)`, height: item.contextOpen ? undefined : at.size }}
+              aria-posinset={item.match + 1}
+              aria-setsize={file.matches.length}
+            >
+              <SearchMatchRow
+                {...rowProps}
+                rovingKey={item.key}
+                path={file.path}
+                match={file.matches[item.match]!}
+                tabIndex={tabIndexFor(item.key)}
+                opened={openedKey === item.key}
+                contextId={`${idPrefix}-${item.key}-context`}
+                showContext={item.contextOpen}
+              />
             </li>
-          );
-        })}
-      </ul>
-    </div>
-    <PreviewToggle preview={preview} count={matchCount} noun={['match', 'matches']} />
-    </>
+          ))}
+        </ul>
+      )}
+    </li>
   );
 }
 
