@@ -1,16 +1,16 @@
-import { lazy, useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { lazy, useCallback, useEffect, useSyncExternalStore, type RefObject } from 'react';
 import { Composer } from '../composer/composer';
 import { useClient, useSessionState } from '../store/client-context';
 import { Timeline } from '../timeline/timeline';
 import { useFindShortcut } from '../find/use-find-shortcut';
 import { FilesAside } from '../files-seen/files-aside';
 import { SessionFilesSeenProvider } from '../files-seen/files-seen-provider';
-import { useFilesPanel } from '../files-seen/use-files-panel';
 import { AppHeader } from './app-header';
 import { LoadFailure, LoadFailureBoundary } from '../ui/load-failure-boundary';
 import { NoTokenScreen } from './no-token-screen';
 import { NoticeList } from './notice-list';
 import { SessionEditorProvider } from './session-editor-provider';
+import { useDrawer } from './use-drawer';
 
 // Opened on demand (Ctrl/Cmd+F): its code comes with the first opening, not with the page.
 const FindBar = lazy(() => import('../find/find-bar').then((module) => ({ default: module.FindBar })));
@@ -38,33 +38,41 @@ function useMediaQuery(query: string): boolean {
 export function Workbench({ tokenInPage = true }: { tokenInPage?: boolean } = {}) {
   const client = useClient();
   const unauthorized = useSessionState((state) => state.unauthorized);
-  const sessionId = useSessionState((state) => state.sessionId);
-  const [sessionsOpen, setSessionsOpen] = useState(false);
-  // Narrow: the panel opens over the timeline (which keeps its size) as a modal drawer.
-  const drawer = useMediaQuery(NARROW_SCREEN_QUERY);
-  const modal = sessionsOpen && drawer;
-  const sessionsButton = useRef<HTMLButtonElement>(null);
-  const panel = useRef<HTMLElement>(null);
-  const returnFocus = useRef(false);
+  // Narrow: each panel opens over the timeline (which keeps its size) as a modal drawer.
+  const narrow = useMediaQuery(NARROW_SCREEN_QUERY);
+  const sessions = useDrawer(narrow);
+  const files = useDrawer(narrow);
   const find = useFindShortcut();
-  // The Files panel: a column at the right, a drawer over the timeline when narrow.
-  const files = useFilesPanel(drawer);
-  const filesModal = files.open && drawer;
+  useClientRunning(client);
 
-  /** Closes the panel; focus that was in it (or behind the drawer) goes back to the Sessions button, not to the page. */
-  const closeSessions = useCallback(() => {
-    const active = document.activeElement;
-    returnFocus.current = modal || (active !== null && panel.current?.contains(active) === true);
-    setSessionsOpen(false);
-  }, [modal]);
+  if (unauthorized) return <NoTokenScreen refused={tokenInPage} />;
+  const inert = sessions.modal || files.modal;
+  return (
+    <div className="app">
+      <AppHeader
+        sessionsOpen={sessions.open}
+        onToggleSessions={sessions.toggle}
+        sessionsButtonRef={sessions.buttonRef}
+        inert={inert}
+        files={{ open: files.open, onToggle: files.toggle, buttonRef: files.buttonRef }}
+      />
+      <SessionFilesSeenProvider>
+        <div className="app__body">
+          {sessions.modal && <div className="app__scrim" data-testid="sessions-scrim" aria-hidden="true" onClick={sessions.close} />}
+          {sessions.open && <SessionsAside drawer={narrow} onClose={sessions.close} panelRef={sessions.panelRef} />}
+          <main className="app__main" inert={inert}>
+            <WorkbenchMain find={find} />
+          </main>
+          {files.modal && <div className="app__scrim" data-testid="files-scrim" aria-hidden="true" onClick={files.close} />}
+          {files.open && <FilesAside drawer={narrow} onClose={files.close} panelRef={files.panelRef} />}
+        </div>
+      </SessionFilesSeenProvider>
+    </div>
+  );
+}
 
-  // After the commit that closed it: the header is no longer inert, the button can take focus.
-  useEffect(() => {
-    if (sessionsOpen || !returnFocus.current) return;
-    returnFocus.current = false;
-    sessionsButton.current?.focus();
-  }, [sessionsOpen]);
-
+/** The client runs while the workbench shows: it follows the page's address and reconnects when the network is back. */
+function useClientRunning(client: ReturnType<typeof useClient>): void {
   useEffect(() => {
     void client.start();
     const followHash = () => client.followHash();
@@ -77,64 +85,42 @@ export function Workbench({ tokenInPage = true }: { tokenInPage?: boolean } = {}
       client.stop();
     };
   }, [client]);
+}
 
-  // The drawer takes focus when it opens, and Escape anywhere closes it.
-  useEffect(() => {
-    if (!modal) return;
-    panel.current?.focus();
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || event.defaultPrevented) return;
-      event.preventDefault();
-      closeSessions();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [modal, closeSessions]);
-
-  if (unauthorized) return <NoTokenScreen refused={tokenInPage} />;
+/** The sessions panel: a column, or on a narrow screen a modal drawer. */
+function SessionsAside({ drawer, onClose, panelRef }: { drawer: boolean; onClose: () => void; panelRef: RefObject<HTMLElement | null> }) {
   return (
-    <div className="app">
-      <AppHeader
-        sessionsOpen={sessionsOpen}
-        onToggleSessions={() => (sessionsOpen ? closeSessions() : setSessionsOpen(true))}
-        sessionsButtonRef={sessionsButton}
-        inert={modal || filesModal}
-        files={{ open: files.open, onToggle: files.toggle, buttonRef: files.buttonRef }}
-      />
-      <SessionFilesSeenProvider>
-        <div className="app__body">
-          {modal && <div className="app__scrim" data-testid="sessions-scrim" aria-hidden="true" onClick={closeSessions} />}
-          {sessionsOpen && (
-            <aside
-              id="session-panel"
-              ref={panel}
-              className={drawer ? 'app__sessions app__sessions--drawer' : 'app__sessions'}
-              {...(drawer ? { role: 'dialog', 'aria-modal': true, 'aria-label': 'Sessions', tabIndex: -1 } : {})}
-            >
-              <LoadFailureBoundary loading={<p className="session-list__status">Loading sessions…</p>} fallback={<LoadFailure what="the sessions" />}>
-                <SessionList onOpened={closeSessions} />
-              </LoadFailureBoundary>
-            </aside>
-          )}
-          <main className="app__main" inert={modal || filesModal}>
-            {find.open && (
-              <LoadFailureBoundary fallback={<LoadFailure what="Find in session" />}>
-                <FindBar focusSerial={find.serial} onClose={find.close} />
-              </LoadFailureBoundary>
-            )}
-            {/* A new session is a new timeline: nothing (scroll, measurements) carries over. */}
-            <SessionEditorProvider>
-              <Timeline key={sessionId ?? 'none'} />
-            </SessionEditorProvider>
-            <footer className="app__footer">
-              <NoticeList />
-              <Composer />
-            </footer>
-          </main>
-          {filesModal && <div className="app__scrim" data-testid="files-scrim" aria-hidden="true" onClick={files.close} />}
-          {files.open && <FilesAside drawer={drawer} onClose={files.close} panelRef={files.panelRef} />}
-        </div>
-      </SessionFilesSeenProvider>
-    </div>
+    <aside
+      id="session-panel"
+      ref={panelRef}
+      className={drawer ? 'app__sessions app__sessions--drawer' : 'app__sessions'}
+      {...(drawer ? { role: 'dialog', 'aria-modal': true, 'aria-label': 'Sessions', tabIndex: -1 } : {})}
+    >
+      <LoadFailureBoundary loading={<p className="session-list__status">Loading sessions…</p>} fallback={<LoadFailure what="the sessions" />}>
+        <SessionList onOpened={onClose} />
+      </LoadFailureBoundary>
+    </aside>
+  );
+}
+
+/** Find in session, the timeline, notices and the composer. */
+function WorkbenchMain({ find }: { find: ReturnType<typeof useFindShortcut> }) {
+  const sessionId = useSessionState((state) => state.sessionId);
+  return (
+    <>
+      {find.open && (
+        <LoadFailureBoundary fallback={<LoadFailure what="Find in session" />}>
+          <FindBar focusSerial={find.serial} onClose={find.close} />
+        </LoadFailureBoundary>
+      )}
+      {/* A new session is a new timeline: nothing (scroll, measurements) carries over. */}
+      <SessionEditorProvider>
+        <Timeline key={sessionId ?? 'none'} />
+      </SessionEditorProvider>
+      <footer className="app__footer">
+        <NoticeList />
+        <Composer />
+      </footer>
+    </>
   );
 }

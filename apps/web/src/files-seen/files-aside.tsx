@@ -1,10 +1,10 @@
-import { lazy, useCallback, useEffect, type RefObject } from 'react';
+import { lazy, useCallback, type RefObject } from 'react';
 import type { FileCard } from '@toolcards/protocol';
 import { LoadFailure, LoadFailureBoundary } from '../ui/load-failure-boundary';
 import { useClient } from '../store/client-context';
 import { useFilesSeenHandle, useFilesSeenSnapshot } from './files-seen-provider';
 
-// The panel's lists come with its first opening, not with the page; the aside (focus, Escape) is here at once.
+// The panel's lists come with its first opening, not with the page; the aside is here at once (as a drawer its focus and Escape are the workbench's useDrawer).
 const FilesPanel = lazy(() => import('./files-panel').then((module) => ({ default: module.FilesPanel })));
 
 interface FilesAsideProps {
@@ -37,19 +37,6 @@ export function FilesAside({ drawer, onClose, panelRef }: FilesAsideProps) {
     [client, handle, drawer, onClose],
   );
   const freshnessOf = useCallback((callId: string) => client.fileSource(callId), [client]);
-
-  // The drawer takes focus when it opens, and Escape anywhere closes it.
-  useEffect(() => {
-    if (!drawer) return undefined;
-    panelRef.current?.focus();
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || event.defaultPrevented) return;
-      event.preventDefault();
-      onClose();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [drawer, onClose, panelRef]);
 
   return (
     <aside
