@@ -6,7 +6,7 @@ import { ingestRun, lateOverEarly, liveSessionFrames, parseRun } from './store-i
 const PER_BATCH = 128;
 
 /**
- * The client's SessionStore taking a long live stream in Node, 128 events per publish (the
+ * The client's ClientState taking a long live stream in Node, 128 events per publish (the
  * streaming bench's rate per animation frame): the per-batch cost, whether late batches
  * cost what early ones do (nothing O(events) per event), and the whole ingest against
  * `JSON.parse` of the same frames in the same run. Moved here from a unit test that

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { ServerFrame } from '@toolcards/protocol';
-import { SessionStore } from '../../apps/web/src/store/session-store';
+import { ClientState } from '../../apps/web/src/store/client-state';
 import { ingestFrames } from '../../apps/web/src/test-support/store-frames';
 
 /**
@@ -32,7 +32,7 @@ export interface IngestRun {
 
 /** Ingests already-parsed frames into a fresh store whose (empty) history has been replayed, `perBatch` at a time. */
 export function ingestRun(frames: readonly ServerFrame[], perBatch: number): IngestRun {
-  const store = new SessionStore();
+  const store = new ClientState();
   store.openSession('s1');
   ingestFrames(store, [{ type: 'caught-up', sessionId: 's1', lastSeq: -1 }]);
   const batchMs: number[] = [];

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import type { ServerFrame } from '@toolcards/protocol';
 import { ResultCard, warmHighlight } from '../../apps/web/src/cards';
 import { readFixtures } from '../../apps/web/src/test-support/card-fixtures';
-import { SessionStore } from '../../apps/web/src/store/session-store';
+import { ClientState } from '../../apps/web/src/store/client-state';
 import { prepareLiveResult } from '../../apps/web/src/timeline/prepare-live-result';
 import { resultViewOf } from '../../apps/web/src/timeline/row-views';
 import type { LiveReadResult } from './bench-results';
@@ -16,7 +16,7 @@ import { ingestFrames } from '../../apps/web/src/test-support/store-frames';
 const SESSION = 'bench-live-read';
 
 /** The newest row's result card, from the store as the timeline reads it (zustand, published once per frame). */
-function NewestResult({ store }: { store: SessionStore }) {
+function NewestResult({ store }: { store: ClientState }) {
   const rows = useSyncExternalStore(store.state.subscribe, () => store.state.getState().rows);
   const row = rows[rows.length - 1];
   if (row?.kind !== 'tool' || row.result === undefined) return null;
@@ -25,7 +25,7 @@ function NewestResult({ store }: { store: SessionStore }) {
 
 /**
  * The 2,000-line read arriving live, as the app receives it: a `tool/call` and its
- * `tool/result` frame go into a SessionStore, which publishes at the next animation frame
+ * `tool/result` frame go into a ClientState, which publishes at the next animation frame
  * (as the client does) and the card mounts from it. `ingest`: the store starts the card's
  * highlighting and validates its view as the result frame is applied (the app's `prepareLiveResult`);
  * otherwise the card asks for it when it mounts. The grammar is warm (the app's idle
@@ -35,7 +35,7 @@ export async function liveReadScenario(container: HTMLElement, { ingest }: { ing
   const progress = HighlightProgress.install();
   warmHighlight('typescript');
   await progress.whenWarmed(['typescript']);
-  const store = new SessionStore(ingest ? prepareLiveResult : undefined);
+  const store = new ClientState(ingest ? prepareLiveResult : undefined);
   store.openSession(SESSION);
   ingestFrames(store, [{ type: 'caught-up', sessionId: SESSION, lastSeq: -1 }]);
   createRoot(container).render(

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import type { SessionSummary } from '@toolcards/protocol';
 import { App } from '../../apps/web/src/app/app';
 import { SessionClient } from '../../apps/web/src/store/session-client';
-import { SessionStore } from '../../apps/web/src/store/session-store';
+import { ClientState } from '../../apps/web/src/store/client-state';
 import '../../apps/web/src/styles/theme.css';
 import { centreOf, reportToRunner, type ReplayResult, type StreamingResult } from './bench-results';
 import { FrameSource } from './frame-source';
@@ -27,7 +27,7 @@ const SUMMARY: SessionSummary = {
 function mountApp(container: HTMLElement, source: FrameSource): SessionClient {
   let hash = '';
   const client = new SessionClient({
-    store: new SessionStore(),
+    store: new ClientState(),
     api: {
       info: async () => ({ version: 'bench', workspace: BENCH_WORKSPACE, model: { model: 'bench-model', baseUrl: 'http://127.0.0.1:9' }, editor: 'vscode' }),
       sessions: async () => [SUMMARY],

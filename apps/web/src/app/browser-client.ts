@@ -1,7 +1,7 @@
 import { WEBSOCKET_PATH } from '@toolcards/protocol';
 import { ServerApi } from '../net/server-api';
 import { SessionClient } from '../store/session-client';
-import { SessionStore } from '../store/session-store';
+import { ClientState } from '../store/client-state';
 import { prepareLiveResult } from '../timeline/prepare-live-result';
 
 /**
@@ -13,7 +13,7 @@ export function browserClient(token: string | undefined): SessionClient {
   const query = token === undefined ? '' : `?token=${encodeURIComponent(token)}`;
   return new SessionClient({
     // A live read's highlighting and validation start as its frame is ingested.
-    store: new SessionStore(prepareLiveResult),
+    store: new ClientState(prepareLiveResult),
     api: new ServerApi(token),
     socketUrl: `${scheme}://${location.host}${WEBSOCKET_PATH}${query}`,
     hash: {

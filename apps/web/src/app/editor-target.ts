@@ -1,6 +1,6 @@
 import type { SessionHeader } from '@toolcards/protocol';
 import type { EditorTarget } from '../cards';
-import type { ServerIdentity } from '../store/session-store';
+import type { ServerIdentity } from '../store/app-status';
 
 /**
  * Where the open session's cards link to: the server's editor, at the session's own folder

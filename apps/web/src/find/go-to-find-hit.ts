@@ -1,4 +1,4 @@
-import type { SessionStore } from '../store/session-store';
+import type { ClientState } from '../store/client-state';
 import { findTargetElement } from './find-target';
 import { markFindHit } from './mark-find-hit';
 import type { FindHit } from './session-find-index';
@@ -11,7 +11,7 @@ const MAX_FRAMES = 90;
  * a search card opens the group; once the element showing the text is on screen, the match is
  * marked and scrolled into view inside its card. Returns a cancel for a newer hit.
  */
-export function goToFindHit(store: SessionStore, hit: FindHit, pattern: RegExp, root: ParentNode = document): () => void {
+export function goToFindHit(store: ClientState, hit: FindHit, pattern: RegExp, root: ParentNode = document): () => void {
   const where = hit.where;
   store.revealFound(hit.seq, {
     // A terminal line's (0-based) lets its card show the collapsed middle the hit is in.

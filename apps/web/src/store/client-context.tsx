@@ -1,7 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { SessionClient } from './session-client';
-import type { SessionState } from './session-store';
+import type { SessionState } from './client-state';
 
 const ClientContext = createContext<SessionClient | null>(null);
 

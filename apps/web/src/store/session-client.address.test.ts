@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_HISTORY_REQUEST, type ServerInfo, type SessionSummary } from '@toolcards/protocol';
 import { OLDER_PAGE_EVENTS, SessionClient, TAIL_EVENTS, type HashPlace } from './session-client';
-import { SessionStore } from './session-store';
+import { ClientState } from './client-state';
 import { WireTestServer } from '../test-support/wire-test-server';
 import { until } from '../../../../packages/tools/src/test-support/until';
 
@@ -29,7 +29,7 @@ describe('SessionClient: opening a link to a card', () => {
   });
 
   function startClient(initialHash: string) {
-    const store = new SessionStore();
+    const store = new ClientState();
     const hash: HashPlace & { value: string; writes: string[] } = {
       value: initialHash,
       writes: [],
@@ -68,7 +68,7 @@ describe('SessionClient: opening a link to a card', () => {
   }
 
   const historyRequests = () => server.received.filter((frame) => frame.type === 'load-history');
-  const revealedSeq = (store: SessionStore) => {
+  const revealedSeq = (store: ClientState) => {
     const { reveal, rows } = store.state.getState();
     if (!reveal) return undefined;
     const index = store.rowIndexOfReveal(reveal);

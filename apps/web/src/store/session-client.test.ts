@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ServerInfo, SessionSummary } from '@toolcards/protocol';
 import { SessionClient, TAIL_EVENTS, type HashPlace } from './session-client';
-import { SessionStore } from './session-store';
+import { ClientState } from './client-state';
 import { UnauthorizedError } from '../net/server-api';
 import { WireTestServer } from '../test-support/wire-test-server';
-import type { ConnectionStatus } from './session-store';
+import type { ConnectionStatus } from '../net/session-connection';
 import { until } from '../../../../packages/tools/src/test-support/until';
 
 const info: ServerInfo = { version: 'test', workspace: '/w', model: null, editor: 'vscode' };
@@ -35,7 +35,7 @@ describe('SessionClient over a real WebSocket', () => {
   });
 
   function startClient(options: { hash?: string; api?: Partial<SessionClient['store']> & object; sessions?: SessionSummary[] } = {}) {
-    const store = new SessionStore();
+    const store = new ClientState();
     store.state.subscribe((state, previous) => {
       if (state.connection.status !== previous.connection.status) statuses.push(state.connection.status);
     });
@@ -71,7 +71,7 @@ describe('SessionClient over a real WebSocket', () => {
     return { store, hash, created, client };
   }
 
-  const rowsOf = (store: SessionStore) => store.state.getState().rows.map((row) => (row.kind === 'user-message' ? row.text : row.kind));
+  const rowsOf = (store: ClientState) => store.state.getState().rows.map((row) => (row.kind === 'user-message' ? row.text : row.kind));
 
   it('opens the newest session, replays its history, then follows live events', async () => {
     for (let index = 0; index < 3; index += 1) server.append();
@@ -197,7 +197,7 @@ describe('SessionClient over a real WebSocket', () => {
   });
 
   it('shows the token screen when the API refuses the token', async () => {
-    const store = new SessionStore();
+    const store = new ClientState();
     client = new SessionClient({
       store,
       api: { info: async () => { throw new UnauthorizedError(); }, sessions: async () => [], createSession: async () => summary('x'), resultText: async () => { throw new UnauthorizedError(); }, fullResultOutline: async () => { throw new UnauthorizedError(); }, fullResultPage: async () => { throw new UnauthorizedError(); }, fileLines: async () => { throw new UnauthorizedError(); }, readFreshness: async () => { throw new UnauthorizedError(); }, searchSessions: async () => { throw new UnauthorizedError(); } },

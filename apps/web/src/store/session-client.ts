@@ -5,11 +5,12 @@ import { initialSession, type InitialSession } from '../model/initial-session';
 import { hashForAddress, hashForCard, hashForSession, sessionAddressFromHash, type LineSpan, type SessionAddress } from '../model/session-hash';
 import { UnauthorizedError, type ServerApi, type SessionSearchRequest } from '../net/server-api';
 import { burstScheduler } from './burst-schedule';
+import { backfillScheduler, replayScheduler } from './history-schedules';
 import { OncePerFrame, type FrameScheduler } from './once-per-frame';
 import { openLocationRequest, type CardLocation, type OpenLocationRequest } from '../model/open-location-request';
 import { olderPageLimit } from '../model/addressed-card';
 import { SessionConnection, type SocketLike, type Timers } from '../net/session-connection';
-import type { SessionStore } from './session-store';
+import type { ClientState } from './client-state';
 
 /** The address bar's hash, as the client reads and writes it. */
 export interface HashPlace {
@@ -19,7 +20,7 @@ export interface HashPlace {
 }
 
 export interface SessionClientOptions {
-  store: SessionStore;
+  store: ClientState;
   api: Pick<ServerApi, 'info' | 'sessions' | 'createSession' | 'resultText' | 'fullResultOutline' | 'fullResultPage' | 'fileLines' | 'readFreshness' | 'searchSessions'> &
     // Optional: a client without a server behind it (tests, bench pages) lists no files.
     Partial<Pick<ServerApi, 'filesSeen' | 'fileCards'>>;
@@ -29,7 +30,7 @@ export interface SessionClientOptions {
   createSocket?: (url: string) => SocketLike;
   /** When received frames are published (default: the next frame, at most every BURST_PUBLISH_MS while frames keep coming). */
   schedule?: FrameScheduler;
-  /** How often a replaying history's progress is shown (default every REPLAY_PUBLISH_MS). */
+  /** How often a replaying history's progress is shown (default every REPLAY_PUBLISH_MS, history-schedules.ts). */
   replaySchedule?: FrameScheduler;
   /** How the next older page is put off after one arrived (default: a macrotask, so input and paint go first). */
   backfillSchedule?: FrameScheduler;
@@ -39,39 +40,6 @@ export interface SessionClientOptions {
   random?: () => number;
   isOnline?: () => boolean;
 }
-
-/**
- * While a session's history replays, the timeline is updated this often rather than every
- * frame: each update mounts and lays out the newest cards, which the next frame would
- * replace — for a history of thousands of cards that layout dominated the replay.
- */
-export const REPLAY_PUBLISH_MS = 300;
-
-const replayScheduler: FrameScheduler = (callback) => {
-  const timer = setTimeout(callback, REPLAY_PUBLISH_MS);
-  return () => clearTimeout(timer);
-};
-
-/** Longest wait for an idle moment before the next older page is asked for anyway. */
-const BACKFILL_IDLE_TIMEOUT_MS = 1_000;
-
-/**
- * Once the page is idle after the next frame: the tail is rendered, laid out and painted
- * before an older page is asked for, so its frames never compete with that first paint.
- */
-const backfillScheduler: FrameScheduler = (callback) => {
-  let idle: number | undefined;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const frame = requestAnimationFrame(() => {
-    if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(() => callback(), { timeout: BACKFILL_IDLE_TIMEOUT_MS });
-    else timer = setTimeout(callback, 50);
-  });
-  return () => {
-    cancelAnimationFrame(frame);
-    if (idle !== undefined) cancelIdleCallback(idle);
-    clearTimeout(timer);
-  };
-};
 
 /** A session opens on about a screenful and a half of its last events; the rest loads behind them. */
 export const TAIL_EVENTS = 200;
@@ -89,7 +57,7 @@ const NOT_CONNECTED = 'Not connected to the server — wait for the connection t
  * published to components in the next animation frame, at most every 100 ms in a burst.
  */
 export class SessionClient {
-  readonly store: SessionStore;
+  readonly store: ClientState;
   private readonly api: SessionClientOptions['api'];
   private readonly hash: HashPlace;
   private readonly connection: SessionConnection;
@@ -163,7 +131,7 @@ export class SessionClient {
    * History sends results lean; a card that needs the text (the generic fallback) asks here.
    */
   async resultText(callId: string): Promise<string> {
-    const sessionId = this.store.state.getState().sessionId;
+    const sessionId = this.store.timeline.sessionId;
     if (sessionId === null) throw new Error('No session is open.');
     const answer = await this.api.resultText(sessionId, callId);
     return answer.content.map((block) => block.text).join('\n');
@@ -171,7 +139,7 @@ export class SessionClient {
 
   /** A capped search's complete result in the open session, read page by page from the server. */
   fullResult(callId: string): FullResultSource {
-    const sessionId = this.store.state.getState().sessionId;
+    const sessionId = this.store.timeline.sessionId;
     const noSession = () => Promise.reject(new Error('No session is open.'));
     return {
       outline: () => (sessionId === null ? noSession() : this.api.fullResultOutline(sessionId, callId)),
@@ -181,7 +149,7 @@ export class SessionClient {
 
   /** Files as they are now, for the card of `callId` in the open session: lines beside it, its read's freshness. */
   fileSource(callId: string): FileSource {
-    const sessionId = this.store.state.getState().sessionId;
+    const sessionId = this.store.timeline.sessionId;
     const noSession = () => Promise.reject(new Error('No session is open.'));
     return {
       lines: (path, offset, limit) => (sessionId === null ? noSession() : this.api.fileLines(sessionId, { path, offset, limit })),
@@ -254,7 +222,7 @@ export class SessionClient {
   followHash(): void {
     const address = sessionAddressFromHash(this.hash.read());
     if (address === undefined) return;
-    if (address.sessionId !== this.store.state.getState().sessionId) return this.openSession(address.sessionId, address);
+    if (address.sessionId !== this.store.timeline.sessionId) return this.openSession(address.sessionId, address);
     // The same session: go to the card it names now, or to none.
     if (address.seq === undefined) return this.store.clearAddressed();
     this.store.openAddress(address.seq, address.lines);
@@ -263,7 +231,7 @@ export class SessionClient {
 
   /** Lines were selected in card `seq` (none: the card itself): the address bar says so, without a navigation. */
   selectLines(seq: number, lines: LineSpan | undefined): void {
-    const sessionId = this.store.state.getState().sessionId;
+    const sessionId = this.store.timeline.sessionId;
     if (sessionId === null) return;
     this.hash.write(hashForCard(sessionId, seq, lines));
     this.store.selectLines(seq, lines);
@@ -290,7 +258,7 @@ export class SessionClient {
 
   /** Runs a tool directly (origin 'user'); false when it could not be sent. */
   runTool(name: string, args: JsonValue): boolean {
-    const sessionId = this.store.state.getState().sessionId;
+    const sessionId = this.store.timeline.sessionId;
     if (sessionId === null) return this.holdUntilOpen(() => this.runTool(name, args));
     this.requestSerial += 1;
     return this.send({ type: 'run-tool', sessionId, name, args, requestId: `r${this.requestSerial}` });
@@ -298,7 +266,7 @@ export class SessionClient {
 
   /** Plain text for the model. */
   sendMessage(text: string): boolean {
-    const sessionId = this.store.state.getState().sessionId;
+    const sessionId = this.store.timeline.sessionId;
     if (sessionId === null) return this.holdUntilOpen(() => this.sendMessage(text));
     return this.send({ type: 'user-message', sessionId, text });
   }
@@ -333,7 +301,7 @@ export class SessionClient {
 
   /** Stops everything running in the session. */
   cancel(): boolean {
-    const sessionId = this.store.state.getState().sessionId;
+    const sessionId = this.store.timeline.sessionId;
     return sessionId !== null && this.send({ type: 'cancel', sessionId });
   }
 
@@ -363,7 +331,7 @@ export class SessionClient {
    * background backfill); nothing when one is on its way or the session's start is held.
    */
   loadOlder(): void {
-    const sessionId = this.store.state.getState().sessionId;
+    const sessionId = this.store.timeline.sessionId;
     const request = this.store.olderPageRequest();
     if (sessionId === null || request === undefined) return;
     const limit = olderPageLimit(this.store.addressedSeqToLoad, request.beforeSeq, OLDER_PAGE_EVENTS, MAX_HISTORY_REQUEST);
@@ -409,7 +377,7 @@ export class SessionClient {
   /** The URL named a session the server does not have: show this workspace's newest instead. */
   private async openFallbackSession(): Promise<void> {
     await this.guard(async () => {
-      const info = this.store.state.getState().server ?? (await this.api.info());
+      const info = this.store.status.server ?? (await this.api.info());
       this.openChoice(initialSession(undefined, await this.api.sessions(), info.workspace));
     });
   }

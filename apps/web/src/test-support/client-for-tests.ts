@@ -1,7 +1,7 @@
 import type { ServerFrame, ServerInfo, SessionSummary } from '@toolcards/protocol';
 import { SessionClient, type SessionClientOptions } from '../store/session-client';
 import type { SocketLike } from '../net/session-connection';
-import { SessionStore } from '../store/session-store';
+import { ClientState } from '../store/client-state';
 import { ingestFrames } from './store-frames';
 
 /** Test-only: a client whose socket never opens and whose API answers from memory. */
@@ -10,7 +10,7 @@ export function clientForTests(options: { info?: ServerInfo; api?: Partial<Sessi
   const summary: SessionSummary = { id: 's1', title: 'First', cwd: '/w', createdAt: '2025-01-01T00:00:00Z', lastActivity: '2025-01-01T00:00:00Z', eventCount: 3, toolCalls: 1, paths: [], source: 'toolcards' };
   const silentSocket = (): SocketLike => ({ readyState: 0, onopen: null, onmessage: null, onclose: null, onerror: null, send() {}, close() {} });
   return new SessionClient({
-    store: new SessionStore(),
+    store: new ClientState(),
     api: {
       info: async () => info,
       sessions: async () => [summary],

@@ -1,10 +1,10 @@
 import type { ServerFrame } from '@toolcards/protocol';
 import { serverFrameFromJson } from '../net/server-frame-from-json';
-import { SessionStore, type IngestOutcome } from '../store/session-store';
+import { ClientState, type IngestOutcome } from '../store/client-state';
 
 /** A store showing session `sessionId`, its (empty) history already caught up. */
-export function openCaughtUpStore(sessionId = 's1'): SessionStore {
-  const store = new SessionStore();
+export function openCaughtUpStore(sessionId = 's1'): ClientState {
+  const store = new ClientState();
   store.openSession(sessionId);
   ingestFrames(store, [{ type: 'caught-up', sessionId, lastSeq: -1 }]);
   return store;
@@ -18,7 +18,7 @@ export function callStateFrame(callId: string, state: string, sessionId = 's1'):
 }
 
 /** Applies a run of frames and publishes the result at once, as the client does after a burst. */
-export function ingestFrames(store: SessionStore, frames: readonly ServerFrame[]): IngestOutcome {
+export function ingestFrames(store: ClientState, frames: readonly ServerFrame[]): IngestOutcome {
   const outcome: IngestOutcome = { resync: false, unknownSession: false };
   for (const frame of frames) {
     const one = store.receive(frame);

@@ -1,5 +1,5 @@
 import { useSessionState } from '../store/client-context';
-import type { HistoryState } from '../store/session-store';
+import type { HistoryState } from '../model/timeline-model';
 
 /**
  * While older history loads toward the card a link names: how far there is still to go,

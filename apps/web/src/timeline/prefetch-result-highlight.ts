@@ -3,7 +3,7 @@ import type { ToolRow } from '../model/timeline-row';
 
 /**
  * A live result whose card draws highlighted code: its highlighting starts as the frame is
- * ingested (SessionStore's `onLiveResult`), not in the card's mount a frame or more later, so
+ * ingested (ClientState's `onLiveResult`), not in the card's mount a frame or more later, so
  * the card can mount with its visible rows coloured. Other results are left alone. True when
  * it was a read window with a language (its highlighting asked for).
  */

@@ -4,7 +4,7 @@ import { resultViewOf } from './row-views';
 import type { ToolRow } from '../model/timeline-row';
 
 /**
- * What a live result's card will need, started as its frame is ingested (SessionStore's
+ * What a live result's card will need, started as its frame is ingested (ClientState's
  * `onLiveResult`): a read's highlighting at once (the worker's work), and its view's
  * validation in a task of its own. Validating a 2,000-line read view (zod) took 15–46 ms, and
  * in the frame that first draws the card it made that frame's task longer by as much; done

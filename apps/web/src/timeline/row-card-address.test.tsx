@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { ServerFrame, SessionEvent } from '@toolcards/protocol';
 import { readFixtures } from '../test-support/card-fixtures';
 import { ClientProvider } from '../store/client-context';
-import { SessionStore } from '../store/session-store';
+import { ClientState } from '../store/client-state';
 import { clientForTests, ingestForTests } from '../test-support/client-for-tests';
 import { TimelineRowView } from './timeline-row-view';
 import { ingestFrames } from '../test-support/store-frames';
@@ -88,7 +88,7 @@ describe('a result card in the timeline', () => {
 
 describe('a link to a session this server does not have', () => {
   it('gets a notice in the words of the link', () => {
-    const store = new SessionStore();
+    const store = new ClientState();
     store.openSession('gone');
     store.openAddress(12, undefined);
     const outcome = ingestFrames(store, [{ type: 'error', code: 'UNKNOWN_SESSION', message: 'no session "gone"', sessionId: 'gone' }]);

@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { assertNever } from '@toolcards/protocol';
 import { CallCard, PreviousPlanContext, ResultCard, type CallCardState, type ReadNextRequest } from '../cards';
 import { useClient, useSessionState } from '../store/client-context';
-import type { HeldCallState } from '../store/session-store';
+import type { HeldCallState } from '../model/timeline-model';
 import type { CardLocation } from '../model/open-location-request';
 import { LeanResultCard } from './lean-result-card';
 import { RowCardAddress } from './row-card-address';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerFrame, SessionEvent } from '@toolcards/protocol';
 import { openLocationRequest } from '../model/open-location-request';
-import { SessionStore } from './session-store';
+import { ClientState } from './client-state';
 import type { TimelineRow } from '../model/timeline-row';
 import { ingestFrames } from '../test-support/store-frames';
 
@@ -19,14 +19,14 @@ function eventFrame(seq: number, type: SessionEvent['type'] = 'user/message', da
 }
 
 /** A store on session s1 whose (empty) history has been replayed: what arrives is live. */
-function openStore(): SessionStore {
-  const store = new SessionStore();
+function openStore(): ClientState {
+  const store = new ClientState();
   store.openSession('s1');
   ingestFrames(store, [{ type: 'caught-up', sessionId: 's1', lastSeq: -1 }]);
   return store;
 }
 
-describe('SessionStore', () => {
+describe('ClientState', () => {
   it('takes hello, subscribed, events and caught-up', () => {
     const store = openStore();
     const outcome = ingestFrames(store, [
@@ -83,7 +83,7 @@ describe('SessionStore', () => {
   });
 
   it('says when the history is still replaying', () => {
-    const store = new SessionStore();
+    const store = new ClientState();
     expect(store.replaying).toBe(false);
     store.openSession('s1');
     expect(store.replaying).toBe(true);
@@ -108,7 +108,7 @@ describe('SessionStore', () => {
   });
 
   it('asks for a resync when caught-up says more exists than arrived', () => {
-    const store = new SessionStore();
+    const store = new ClientState();
     store.openSession('s1');
     expect(ingestFrames(store, [eventFrame(0), { type: 'caught-up', sessionId: 's1', lastSeq: 3 }]).resync).toBe(true);
     expect(store.state.getState().caughtUp).toBe(false);
@@ -160,10 +160,24 @@ describe('SessionStore', () => {
     const state = store.state.getState();
     expect([...state.targetLines]).toEqual([['mine', 42]]);
     expect(state.reveal).toEqual({ callId: 'mine', serial: 1 });
-    expect(store.rowIndexOfCall('mine')).toBe(2);
+    expect(store.timeline.rowIndexOfCall('mine')).toBe(2);
     // Answered once: an identical later call is not another echo.
     ingestFrames(store, [eventFrame(3, 'tool/call', { callId: 'again', name: 'read', args: { path: 'src/a.ts', offset: 32 }, origin: 'user' })]);
     expect(store.state.getState().reveal).toEqual({ callId: 'mine', serial: 1 });
+  });
+
+  it('keeps a click-through read\'s target line and a find hit\'s when the hit comes before the echo is published', () => {
+    const store = openStore();
+    ingestFrames(store, [eventFrame(0, 'tool/call', { callId: 'found', name: 'read', args: { path: 'src/b.ts' }, origin: 'model' })]);
+    store.expectRead(openLocationRequest({ path: 'src/a.ts', line: 42 }, store.lastSeq));
+    // The echo arrives in a burst, not yet published, and the person goes to a find hit meanwhile.
+    store.receive(eventFrame(1, 'tool/call', { callId: 'mine', name: 'read', args: { path: 'src/a.ts', offset: 32 }, origin: 'user' }));
+    store.revealFound(0, { line: 7 });
+    store.publish();
+    const state = store.state.getState();
+    expect(Object.fromEntries(state.targetLines)).toEqual({ mine: 42, found: 7 });
+    // The hit came last: it is the row scrolled to.
+    expect(state.reveal).toMatchObject({ callId: 'found' });
   });
 
   // How long this takes is measured by the `store-ingest` benchmark (bench/node/store-ingest.bench.ts),

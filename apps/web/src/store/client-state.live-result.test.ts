@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ServerFrame, SessionEvent } from '@toolcards/protocol';
-import { SessionStore } from './session-store';
+import { ClientState } from './client-state';
 import type { ToolRow } from '../model/timeline-row';
 import { ingestFrames } from '../test-support/store-frames';
 
@@ -17,10 +17,10 @@ function result(seq: number, callId: string): SessionEvent {
 
 const live = (event: SessionEvent): ServerFrame => ({ type: 'event', sessionId: 's1', event, ...(event.type === 'tool/result' ? { view: readView } : {}) });
 
-describe('SessionStore live results', () => {
+describe('ClientState live results', () => {
   it('hands each result applied while live to onLiveResult at once, before any publish', () => {
     const onLiveResult = vi.fn<(row: ToolRow) => void>();
-    const store = new SessionStore(onLiveResult);
+    const store = new ClientState(onLiveResult);
     store.openSession('s1');
     ingestFrames(store, [{ type: 'caught-up', sessionId: 's1', lastSeq: -1 }]);
     store.receive(live(call(0, 'c0')));
@@ -35,7 +35,7 @@ describe('SessionStore live results', () => {
 
   it('says nothing of the results in a session’s opening history', () => {
     const onLiveResult = vi.fn();
-    const store = new SessionStore(onLiveResult);
+    const store = new ClientState(onLiveResult);
     store.openSession('s1');
     ingestFrames(store, [
       { type: 'subscribed', sessionId: 's1', header, fromSeq: 0, lastSeq: 1 },

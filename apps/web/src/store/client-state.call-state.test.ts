@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerFrame, SessionEvent } from '@toolcards/protocol';
 import { serverFrameFromJson } from '../net/server-frame-from-json';
-import type { SessionStore } from './session-store';
+import type { ClientState } from './client-state';
 import { callStateFrame as callState, openCaughtUpStore as openStore, ingestFrames } from '../test-support/store-frames';
 
 const header = { type: 'session', version: 1, id: 's1', cwd: '/w', createdAt: 't' } as const;
@@ -15,9 +15,9 @@ function result(seq: number, callId: string): ServerFrame {
   return { type: 'event', sessionId: 's1', event };
 }
 
-const queued = (store: SessionStore) => [...store.state.getState().callStates].flatMap(([callId, state]) => (state === 'queued' ? [callId] : []));
+const queued = (store: ClientState) => [...store.state.getState().callStates].flatMap(([callId, state]) => (state === 'queued' ? [callId] : []));
 
-describe('SessionStore call states', () => {
+describe('ClientState call states', () => {
   it('refuses a call-state frame with an unknown state', () => {
     expect(serverFrameFromJson(JSON.stringify({ type: 'call-state', sessionId: 's1', callId: 'c', state: 'paused' }))).toBeUndefined();
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HistoryItem, ServerFrame, SessionEvent } from '@toolcards/protocol';
-import { SessionStore } from './session-store';
+import { ClientState } from './client-state';
 import { ingestFrames } from '../test-support/store-frames';
 
 const header = { type: 'session', version: 1, id: 's1', cwd: '/w', createdAt: 't' } as const;
@@ -20,18 +20,18 @@ function history(events: SessionEvent[]): ServerFrame {
   return { type: 'history', sessionId: 's1', items };
 }
 
-function openOnTail(events: SessionEvent[], fromSeq: number): SessionStore {
-  const store = new SessionStore();
+function openOnTail(events: SessionEvent[], fromSeq: number): ClientState {
+  const store = new ClientState();
   store.openSession('s1');
   const lastSeq = events.length - 1;
   ingestFrames(store, [{ type: 'subscribed', sessionId: 's1', header, fromSeq, lastSeq }, history(events.slice(fromSeq)), { type: 'caught-up', sessionId: 's1', lastSeq }]);
   return store;
 }
 
-describe('SessionStore history', () => {
+describe('ClientState history', () => {
   it('renders nothing while the opening history arrives, then every call with its result at once', () => {
     const events = callPairs(50);
-    const store = new SessionStore();
+    const store = new ClientState();
     store.openSession('s1');
     ingestFrames(store, [{ type: 'subscribed', sessionId: 's1', header, fromSeq: 0, lastSeq: 99 }, history(events.slice(0, 51))]);
     // Call 25 has no result yet in what arrived: drawing now would show it running.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerFrame, SessionEvent } from '@toolcards/protocol';
-import type { SessionStore } from './session-store';
+import type { ClientState } from './client-state';
 import { callStateFrame as callState, openCaughtUpStore as openStore, ingestFrames } from '../test-support/store-frames';
 
 const header = { type: 'session', version: 1, id: 's1', cwd: '/w', createdAt: 't' } as const;
@@ -16,9 +16,9 @@ function abortedResult(seq: number, callId: string): ServerFrame {
   return { type: 'event', sessionId: 's1', event };
 }
 
-const states = (store: SessionStore) => Object.fromEntries(store.state.getState().callStates);
+const states = (store: ClientState) => Object.fromEntries(store.state.getState().callStates);
 
-describe('SessionStore unsaved calls (the log refused their result)', () => {
+describe('ClientState unsaved calls (the log refused their result)', () => {
   it('holds a call as unsaved until its aborted result comes; it no longer counts as running work', () => {
     const store = openStore();
     ingestFrames(store, [call(0, 'c0'), callState('c0', 'unsaved')]);
