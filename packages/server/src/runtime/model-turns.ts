@@ -1,8 +1,15 @@
-import type { SessionEvent } from '@toolcards/protocol';
-import type { LiveSession } from './live-session';
+import type { NewSessionEvent, SessionEvent } from '@toolcards/protocol';
 import type { ModelDriver, ModelEvent, ModelSession } from '../model/model-driver';
 import type { ToolRunner } from './tool-runner';
 import { abortedTurnEnd } from './unfinished-work';
+
+/** What a turn needs of its session (a LiveSession): its id, its events, log and owe events. */
+export interface TurnSession {
+  readonly id: string;
+  events(): Promise<SessionEvent[]>;
+  append(next: NewSessionEvent): SessionEvent;
+  owe(event: NewSessionEvent): void;
+}
 
 /**
  * Model turns of one session: one at a time, in the order the messages came.
@@ -13,7 +20,7 @@ export class ModelTurns {
   private readonly controllers = new Set<AbortController>();
 
   constructor(
-    private readonly session: LiveSession,
+    private readonly session: TurnSession,
     private readonly tools: ToolRunner,
     private readonly driver: ModelDriver,
     private readonly workspaceRoot: string,

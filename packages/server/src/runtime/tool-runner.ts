@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { JsonValue, ToolOrigin } from '@toolcards/protocol';
+import type { JsonValue, NewSessionEvent, SessionEvent, ToolOrigin } from '@toolcards/protocol';
 import { errorResult } from '@toolcards/tools';
 import type { SlotQueue, SpillStore, ToolConfig, ToolContext, ToolResult, Workspace } from '@toolcards/tools';
 import { InvalidEventError } from '@toolcards/session';
-import type { LiveSession } from './live-session';
 import { abortedResult } from './unfinished-work';
 
 /** The tools package's `runTool`, injected (tests pass a fake one). */
@@ -33,6 +32,17 @@ export interface ToolRunnerContext {
   config: ToolConfig;
 }
 
+/**
+ * What a run needs of its session (a LiveSession): log the call and its result, show the
+ * call queued for a slot, owe the log a result it refused.
+ */
+export interface ToolRunSession {
+  append(next: NewSessionEvent): SessionEvent;
+  callQueued(callId: string): void;
+  callDequeued(callId: string, started: boolean): void;
+  owe(event: NewSessionEvent): void;
+}
+
 /** Tool calls executing at once in one server, across its sessions (shared by every runner). */
 export interface ToolSlots {
   queue: SlotQueue;
@@ -51,7 +61,7 @@ export class ToolRunner {
   private readonly running = new Map<string, { controller: AbortController; done: Promise<unknown> }>();
 
   constructor(
-    private readonly session: LiveSession,
+    private readonly session: ToolRunSession,
     private readonly context: ToolRunnerContext,
     private readonly execute: ExecuteTool,
     private readonly slots: ToolSlots,
