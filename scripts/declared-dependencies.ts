@@ -93,7 +93,8 @@ export function describeMismatch(mismatch: DependencyMismatch): string {
 
 export interface RootDependencyMismatch {
   dependency: string;
-  problem: 'undeclared' | 'unused' | 'version';
+  /** `bundled`: a package the build bundles (BUNDLED_PACKAGES) declared in `dependencies`, so installed for nothing. */
+  problem: 'undeclared' | 'unused' | 'version' | 'bundled';
   /** For an undeclared one: the first bundled file that imports it. */
   importedBy?: string;
   /** For a version mismatch: the root's version, and a workspace package declaring another. */
@@ -134,18 +135,30 @@ export function runtimePackagesOf(cruise: ICruiseResult, entry: string): Map<str
  * The root package.json is the installed package's manifest: its `dependencies` must be
  * exactly what the server bundle imports at run time, at the versions the workspace packages
  * declare. (The client's packages are built into its assets; tools like tsx are dev-only.)
+ * A package the build bundles (`bundled`, scripts/build-server.mjs's BUNDLED_PACKAGES) is a
+ * dev dependency instead, at the same version.
  */
-export function findRootDependencyMismatches(root: string, cruise: ICruiseResult, entry: string): RootDependencyMismatch[] {
+export function findRootDependencyMismatches(root: string, cruise: ICruiseResult, entry: string, bundled: readonly string[] = []): RootDependencyMismatch[] {
   const readManifest = (folder: string) =>
-    JSON.parse(readFileSync(join(root, folder, 'package.json'), 'utf8')) as { workspaces?: string[]; dependencies?: Record<string, string> };
+    JSON.parse(readFileSync(join(root, folder, 'package.json'), 'utf8')) as {
+      workspaces?: string[];
+      dependencies?: Record<string, string>;
+      devDependencies?: Record<string, string>;
+    };
   const rootManifest = readManifest('.');
   const declared = rootManifest.dependencies ?? {};
+  const declaredForBundling = Object.fromEntries(Object.entries(rootManifest.devDependencies ?? {}).filter(([name]) => bundled.includes(name)));
   const used = runtimePackagesOf(cruise, entry);
   const mismatches: RootDependencyMismatch[] = [];
   for (const [dependency, importedBy] of used) {
-    if (!(dependency in declared)) mismatches.push({ dependency, problem: 'undeclared', importedBy });
+    const where = bundled.includes(dependency) ? declaredForBundling : declared;
+    if (!(dependency in where)) mismatches.push({ dependency, problem: 'undeclared', importedBy });
   }
-  for (const [dependency, rootVersion] of Object.entries(declared)) {
+  for (const [dependency, rootVersion] of [...Object.entries(declared), ...Object.entries(declaredForBundling)]) {
+    if (bundled.includes(dependency) && dependency in declared) {
+      mismatches.push({ dependency, problem: 'bundled' });
+      continue;
+    }
     if (!used.has(dependency)) {
       mismatches.push({ dependency, problem: 'unused' });
       continue;
@@ -168,5 +181,7 @@ export function describeRootMismatch(mismatch: RootDependencyMismatch): string {
       return `package.json declares ${mismatch.dependency} in dependencies, which the server bundle never imports at run time`;
     case 'version':
       return `package.json declares ${mismatch.dependency} ${mismatch.rootVersion}, ${mismatch.workspace}/package.json ${mismatch.workspaceVersion}`;
+    case 'bundled':
+      return `package.json declares ${mismatch.dependency} in dependencies, which the server bundle bundles (BUNDLED_PACKAGES): it belongs in devDependencies`;
   }
 }

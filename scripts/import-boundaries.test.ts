@@ -19,7 +19,10 @@ import {
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** The server bundle's entry, as scripts/build-server.mjs builds it. */
-const { SERVER_ENTRY } = (await import(new URL('./build-server.mjs', import.meta.url).href)) as { SERVER_ENTRY: string };
+const { SERVER_ENTRY, BUNDLED_PACKAGES } = (await import(new URL('./build-server.mjs', import.meta.url).href)) as {
+  SERVER_ENTRY: string;
+  BUNDLED_PACKAGES: readonly string[];
+};
 const CONFIG = '.dependency-cruiser.cjs';
 const SLOW = 120_000;
 
@@ -51,7 +54,7 @@ describe('this repo', () => {
   });
 
   it('declares in the root package.json exactly what the server bundle imports at run time, at the workspace versions', () => {
-    expect(findRootDependencyMismatches(repoRoot, cruise, SERVER_ENTRY).map(describeRootMismatch)).toEqual([]);
+    expect(findRootDependencyMismatches(repoRoot, cruise, SERVER_ENTRY, BUNDLED_PACKAGES).map(describeRootMismatch)).toEqual([]);
     // What the installed package needs, and nothing of the client or the tooling.
     expect([...runtimePackagesOf(cruise, SERVER_ENTRY).keys()].sort()).toEqual(['@vscode/ripgrep', 'openai', 'ws', 'zod']);
   });
@@ -215,5 +218,11 @@ describe('a workspace that breaks the rules', () => {
         'package.json declares unused-pkg in dependencies, which the server bundle never imports at run time',
       ].sort(),
     );
+  });
+
+  it('wants a package the build bundles among the dev dependencies, not the installed ones', () => {
+    const bundled = findRootDependencyMismatches(root, cruise, 'packages/server/src/cli.ts', ['ver-pkg']).map(describeRootMismatch);
+    expect(bundled).toContain('package.json declares ver-pkg in dependencies, which the server bundle bundles (BUNDLED_PACKAGES): it belongs in devDependencies');
+    expect(bundled.filter((line) => line.startsWith('the server bundle imports ver-pkg'))).toHaveLength(1);
   });
 });

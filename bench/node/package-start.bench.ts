@@ -33,7 +33,7 @@ export const packageStartBench: BenchDefinition = {
     const own = await folderBytes(installed.dir, (file) => !path.relative(installed.dir, file).startsWith(`node_modules${path.sep}`));
     const platformRipgrep = `@vscode/ripgrep-${process.platform}-${process.arch}`;
     const dependencies = await Promise.all(
-      ['zod', 'ws', 'openai', '@vscode/ripgrep', platformRipgrep].map(
+      ['ws', 'openai', '@vscode/ripgrep', platformRipgrep].map(
         async (name) => `${name} ${megabytes(await folderBytes(path.join(installed.dir, 'node_modules', name), (file) => !isRipgrepBinary(file)))}`,
       ),
     );

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { editorSchema } from './editors';
+import { editorSchema } from './editor-schema';
 import { sessionHeaderSchema, sessionIdSchema, textBlockSchema } from './events';
 import { modelInfoSchema } from './wire';
 import { sessionSourceSchema } from './session-source';

@@ -4,6 +4,7 @@ export * from './errors';
 export * from './events';
 export * from './lang';
 export * from './editors';
+export * from './editor-schema';
 export * from './view-schemas';
 export * from './zod-issues';
 export * from './narrowing';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { editorSchema } from './editors';
+import { editorSchema } from './editor-schema';
 import { jsonValueSchema, sessionEventSchema, sessionHeaderSchema, sessionIdSchema } from './events';
 import { inner, lazySchema } from './lazy-schema';
 

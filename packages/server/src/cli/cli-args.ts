@@ -1,5 +1,5 @@
-import { editorFromText, EDITORS, type Editor } from '@toolcards/protocol';
-import { parseCommandLine, type CommandLineRefusal } from '@toolcards/tools';
+import { editorFromText, EDITORS, type Editor } from '@toolcards/protocol/editors';
+import { parseCommandLine, type CommandLineRefusal } from '@toolcards/tools/command-line';
 
 /**
  * `toolcards` command line, parsed without side effects so every shape is

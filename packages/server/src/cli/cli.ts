@@ -33,6 +33,9 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
       io.stderr.write(`toolcards: ${command.message}\n\n${USAGE}\n`);
       return 2;
     case 'tool': {
+      // A small chunk of its own, loaded first: the sandbox probe runs while the tools load.
+      const { startToolCommand } = await import('@toolcards/tools/tool-command-start');
+      startToolCommand(command.argv);
       const { runToolCommand } = await import('@toolcards/tools');
       const controller = new AbortController();
       const onInterrupt = () => controller.abort();

@@ -1,4 +1,4 @@
-import { DEFAULT_EDITOR, editorFromText, EDITORS, type Editor } from '@toolcards/protocol';
+import { DEFAULT_EDITOR, editorFromText, EDITORS, type Editor } from '@toolcards/protocol/editors';
 
 export type EditorSetting = { kind: 'editor'; editor: Editor } | { kind: 'invalid'; message: string };
 
