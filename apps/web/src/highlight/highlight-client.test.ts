@@ -112,13 +112,20 @@ describe('startHighlight', () => {
     expect(FakeWorker.last!.posted.map((message) => message.type)).toEqual(['warm', 'highlight']);
   });
 
-  it('starts the worker with the page and warms the likely languages at once, likeliest first, each once', async () => {
-    const { warmHighlight, warmLikelyHighlights } = await freshClient();
-    warmHighlight('json');
-    warmLikelyHighlights();
-    warmLikelyHighlights();
-    expect(FakeWorker.last!.posted).toEqual(
-      ['json', 'typescript', 'tsx', 'javascript', 'markdown', 'python'].map((lang) => ({ type: 'warm', lang })),
-    );
+  it('starts the worker with the page and warms the likeliest language at once, the others at idle, each once', async () => {
+    vi.useFakeTimers();
+    try {
+      const { warmHighlight, warmLikelyHighlights } = await freshClient();
+      warmHighlight('json');
+      warmLikelyHighlights();
+      warmLikelyHighlights();
+      const warmed = () => FakeWorker.last!.posted.map((message) => (message.type === 'warm' ? message.lang : message.type));
+      // TypeScript now: a read sent the moment the composer takes input must find its grammar on the way.
+      expect(warmed()).toEqual(['json', 'typescript']);
+      await vi.runAllTimersAsync();
+      expect(warmed()).toEqual(['json', 'typescript', 'tsx', 'javascript', 'markdown', 'python']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

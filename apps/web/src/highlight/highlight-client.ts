@@ -37,18 +37,29 @@ export function warmHighlight(lang: string | undefined): void {
   if (target) post(target, { type: 'warm', lang });
 }
 
-/** The languages most reads are in, likeliest first: warmed at the page's start, before any read. */
+/** The languages most reads are in, likeliest first: warmed with the page's start, before any read. */
 export const LIKELY_LANGS = ['typescript', 'tsx', 'javascript', 'json', 'markdown', 'python'] as const;
 
 /**
- * At the page's start: starts the highlight worker and warms LIKELY_LANGS, so even the first
- * read card of a page, sent the moment the composer takes input, finds its grammar loaded and
- * compiled. Not at idle: a page opened to run a command at once is never idle before it, and
- * the warm-up then ran just as the command's result arrived. The worker is its own thread, and
- * loads one grammar at a time, only while no window waits (highlight-queue.ts).
+ * At the page's start: starts the highlight worker and warms the likeliest language at once,
+ * so even the first read card of a page, sent the moment the composer takes input, finds its
+ * grammar loaded and compiled; the other LIKELY_LANGS follow when the page is first idle. Not
+ * all at idle: a page opened to run a command at once is never idle before it, and the warm-up
+ * then ran just as the command's result arrived. Not all at once either: on two cores, seconds
+ * of warm-ups compete with the page, the server and the first command's own window for the CPU.
+ * The worker loads one grammar at a time, only while no window waits (highlight-queue.ts).
  */
 export function warmLikelyHighlights(): void {
-  for (const lang of LIKELY_LANGS) warmHighlight(lang);
+  const [likeliest, ...others] = LIKELY_LANGS;
+  warmHighlight(likeliest);
+  whenIdle(() => {
+    for (const lang of others) warmHighlight(lang);
+  });
+}
+
+function whenIdle(run: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 2000 });
+  else setTimeout(run, 200);
 }
 
 const warmLangs = new Set<string>();
