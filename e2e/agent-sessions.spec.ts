@@ -1,5 +1,5 @@
 import { appendFileSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, realpath, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -104,6 +104,47 @@ test('a Claude Code transcript grows while its session is open: the cards arrive
     await fresh.goto(`${toolcards.origin}/#/s/${MIRROR_ID}/${seq}`);
     await expect(fresh.locator(`.timeline__row[data-seq="${seq}"]`).getByRole('article', { name: /^Glob/ })).toBeVisible();
     await fresh.close();
+  } finally {
+    await toolcards.stop();
+    await rm(root, { recursive: true, force: true });
+  }
+});
+
+test('a first start on many transcripts lists them all from their heads at once; the one mapped last opens with its cards', async ({ page }) => {
+  test.setTimeout(120_000);
+  const root = await realpath(await mkdtemp(join(tmpdir(), 'tc-e2e-many-agents-')));
+  const workspace = join(root, 'workspace');
+  const claudeDir = join(root, 'claude');
+  await mkdir(join(workspace, 'src'), { recursive: true });
+  await writeFile(join(workspace, 'src/alpha.ts'), 'export const one = 1;\n// needle one\nexport const two = 2;\n');
+  const text = readFileSync(FIXTURE, 'utf8').replaceAll(RECORDED_CWD, workspace);
+  const project = join(claudeDir, 'projects', workspace.replaceAll('/', '-'));
+  await mkdir(project, { recursive: true });
+  const count = 60;
+  const uuidOf = (index: number) => `${AGENT_SESSION.slice(0, 24)}${index.toString(16).padStart(12, '0')}`;
+  for (let index = 0; index < count; index += 1) {
+    const transcript = join(project, `${uuidOf(index)}.jsonl`);
+    // Session 0 has a prompt of its own and the oldest mtime: the background mapping takes it last.
+    const body = text.replaceAll(AGENT_SESSION, uuidOf(index));
+    await writeFile(transcript, index === 0 ? body.replaceAll('Look at the sources, edit alpha and write notes.', 'The oldest session: look at the sources.') : body);
+    await utimes(transcript, new Date(Date.now() - (count - index) * 60_000), new Date(Date.now() - (count - index) * 60_000));
+  }
+
+  const toolcards = await startToolcards({ workspace, dataDir: join(root, 'data'), extraArgs: ['--claude-dir', claudeDir, '--no-codex'] });
+  try {
+    await page.goto(toolcards.url);
+    await page.getByRole('banner').getByRole('button', { name: /Sessions/ }).click().catch(() => {});
+    const panel = page.getByRole('navigation', { name: 'Sessions' });
+    await expect(panel.getByRole('button', { name: /Claude Code/ })).toHaveCount(count, { timeout: 20_000 });
+    const oldest = panel.getByRole('button', { name: /The oldest session: look at the sources\./ });
+    await oldest.click();
+    // Its tail first, as for any session: the agent's last reply and the plan before it.
+    await expect(timelineOf(page).getByText('All done:')).toBeVisible();
+    await expect(card(page, /^Plan/)).toBeVisible();
+    await expect(page.getByRole('note', { name: 'Read-only session' })).toContainText('Claude Code');
+    // Mapped: its row counts its calls (the panel, closed by the opening, shown again).
+    if (!(await panel.isVisible())) await page.getByRole('banner').getByRole('button', { name: /Sessions/ }).click();
+    await expect(oldest).toContainText(/\d+ tool calls/, { timeout: 20_000 });
   } finally {
     await toolcards.stop();
     await rm(root, { recursive: true, force: true });
