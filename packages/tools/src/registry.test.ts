@@ -103,6 +103,13 @@ describe('presentCall', () => {
     expect(presentCall('glob', { pattern: '**/*.ts', path: 'src' }).title).toBe('Glob **/*.ts in src');
   });
 
+  it("titles another agent's shell call by its command, not the tool's name", () => {
+    expect(presentCall('Bash', { command: 'npm test -- --run\necho done', description: 'Run the tests' })).toEqual({ card: 'generic', title: 'npm test -- --run' });
+    expect(presentCall('exec_command', { cmd: 'rg -n needle src' })).toEqual({ card: 'generic', title: 'rg -n needle src' });
+    expect(presentCall('Bash', { command: '  ' })).toEqual({ card: 'generic', title: 'Bash' });
+    expect(presentCall('Bash', { command: 'x'.repeat(300) }).title).toHaveLength(200);
+  });
+
   it('falls back to a generic view titled with the tool name', () => {
     expect(presentCall('write', { path: 'x' })).toEqual({ card: 'generic', title: 'write' });
     expect(presentCall('toString', {})).toEqual({ card: 'generic', title: 'toString' });

@@ -103,7 +103,8 @@ export type PresenterFailureHook = (failure: PresenterFailure) => void;
 export function presentCall(name: string, args: JsonValue, onFailure?: PresenterFailureHook): ToolCallView {
   const fallback = (): ToolCallView => {
     const kind = Object.hasOwn(CALL_KINDS, name) ? CALL_KINDS[name] : undefined;
-    return kind === undefined ? { card: 'generic', title: name } : { card: 'generic', title: name, kind };
+    const title = (findTool(name) === undefined ? agentCommandOf(args) : undefined) ?? name;
+    return kind === undefined ? { card: 'generic', title } : { card: 'generic', title, kind };
   };
   try {
     const tool = findTool(name);
@@ -114,6 +115,21 @@ export function presentCall(name: string, args: JsonValue, onFailure?: Presenter
     onFailure?.({ phase: 'call', tool: name, error });
     return fallback();
   }
+}
+
+/** Longest command shown as a call's title. */
+const MAX_COMMAND_TITLE_CHARS = 200;
+
+/**
+ * Another agent's shell call (Claude Code's Bash `command`, Codex's exec_command `cmd`) is
+ * titled by its command's first line, as its terminal card will be, not by the tool's name.
+ */
+function agentCommandOf(args: JsonValue): string | undefined {
+  if (args === null || typeof args !== 'object' || Array.isArray(args)) return undefined;
+  const command = typeof args.command === 'string' ? args.command : typeof args.cmd === 'string' ? args.cmd : undefined;
+  const line = command?.split('\n').find((text) => text.trim() !== '')?.trim();
+  if (line === undefined) return undefined;
+  return line.length > MAX_COMMAND_TITLE_CHARS ? `${line.slice(0, MAX_COMMAND_TITLE_CHARS - 1)}…` : line;
 }
 
 /**
