@@ -1,5 +1,5 @@
 /** The cards of the web client: what the shell renders for tool calls and results. */
-export { ResultCard, type ResultCardProps } from './result-card';
+export { ResultCard, type CardShell, type ResultCardProps } from './result-card';
 export { CallCard, type CallCardProps, type CallCardState } from './call-card';
 export { viewForCall, viewForResult, type ResultForView } from './view-for-result';
 export { GenericCard } from './generic/generic-card';

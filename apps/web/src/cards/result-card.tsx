@@ -14,33 +14,44 @@ const TerminalCard = lazy(() => import('./terminal/terminal-card').then((module)
 const DiffCard = lazy(() => import('./diff/diff-card').then((module) => ({ default: module.DiffCard })));
 const PlanCard = lazy(() => import('./plan/plan-card').then((module) => ({ default: module.PlanCard })));
 
-export interface ResultCardProps {
-  view: ToolResultView;
-  isError?: boolean;
-  /** An error's code, shown as a badge on the error card. */
-  errorCode?: string;
+/**
+ * What the shell (the timeline's row) gives a result card: where to go from it and the live
+ * sources it reads. Each card takes the part it uses; absent, the card offers no such action.
+ */
+export interface CardShell {
   /** Read card: the line to mark and scroll to. */
   targetLine?: number;
   /** A match, a found path or a spill locator was activated: the shell asks for a read there. */
   onOpenLocation?: (location: CallLocation) => void;
   /** A read card's "Next N lines": the shell runs that read. */
   onReadNext?: (request: ReadNextRequest) => void;
+  /** A read card's "Read again": a new, logged read of its window. */
+  onReadAgain?: (request: ReadNextRequest) => void;
   /** A capped search's complete result, for the card to show in place. */
   fullResult?: FullResultSource;
   /** Files as they are now: a read card grows in place and tells a stale read; a match shows its context. */
   fileSource?: FileSource;
-  /** A read card's "Read again": a new, logged read of its window. */
-  onReadAgain?: (request: ReadNextRequest) => void;
   /** A search card's group to open (a find hit is in it). */
   focusGroup?: { file: number };
 }
+
+export interface ResultCardProps {
+  view: ToolResultView;
+  isError?: boolean;
+  /** An error's code, shown as a badge on the error card. */
+  errorCode?: string;
+  shell?: CardShell;
+}
+
+const NO_SHELL: CardShell = {};
 
 /**
  * THE switch from a result view to its card — the only place the client branches on
  * `card` (and, for search, on `shape`); never on a tool's name. The `never` defaults make a
  * new member of the protocol union a compile error here until it has a card.
  */
-export function ResultCard({ view, isError = false, errorCode, targetLine, onOpenLocation, onReadNext, fullResult, fileSource, onReadAgain, focusGroup }: ResultCardProps) {
+export function ResultCard({ view, isError = false, errorCode, shell = NO_SHELL }: ResultCardProps) {
+  const { targetLine, onOpenLocation, onReadNext, onReadAgain, fullResult, fileSource, focusGroup } = shell;
   switch (view.card) {
     case 'generic':
       return <GenericCard view={view} isError={isError} errorCode={errorCode} />;

@@ -1,6 +1,6 @@
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { assertNever } from '@toolcards/protocol';
-import { CallCard, PreviousPlanContext, ResultCard, type CallCardState, type ReadNextRequest } from '../cards';
+import { CallCard, PreviousPlanContext, ResultCard, type CallCardState, type CardShell, type ReadNextRequest } from '../cards';
 import { useClient, useSessionState } from '../store/client-context';
 import type { HeldCallState } from '../model/timeline-model';
 import type { CardLocation } from '../model/open-location-request';
@@ -16,11 +16,7 @@ export function ToolRowView({ row }: { row: ToolRow }) {
   const targetLine = useSessionState((state) => state.targetLines.get(row.callId));
   const callState = useSessionState((state) => state.callStates.get(row.callId));
   const findFocus = useSessionState((state) => (state.findFocus?.callId === row.callId ? state.findFocus : undefined));
-  const openLocation = useCallback((location: CardLocation) => client.openLocation(location), [client]);
-  const readNext = useCallback((request: ReadNextRequest) => client.readWindow(request), [client]);
-  const fullResult = useMemo(() => (row.result?.isError === false ? client.fullResult(row.callId) : undefined), [client, row.callId, row.result?.isError]);
-  const fileSource = useMemo(() => (row.result?.isError === false ? client.fileSource(row.callId) : undefined), [client, row.callId, row.result?.isError]);
-  const readAgain = useCallback((request: ReadNextRequest) => client.readWindow(request, true), [client]);
+  const shell = useCardShell(row, targetLine, findFocus);
   // A plan card says what changed since the session's previous plan: found in the rows held.
   const previousPlan = useSessionState((state) => (isPlanResultRow(row) ? previousPlanOf(state.rows, row.callId) : undefined));
   if (row.result) {
@@ -37,24 +33,33 @@ export function ToolRowView({ row }: { row: ToolRow }) {
     return (
       <RowCardAddress row={row}>
         <PreviousPlanContext value={previousPlan}>
-        <ResultCard
-          view={view}
-          isError={row.result.isError}
-          errorCode={row.result.error?.code}
-          targetLine={targetLine}
-          onOpenLocation={openLocation}
-          onReadNext={readNext}
-          fullResult={fullResult}
-          fileSource={fileSource}
-          onReadAgain={readAgain}
-        focusGroup={findFocus}
-        />
+          <ResultCard view={view} isError={row.result.isError} errorCode={row.result.error?.code} shell={shell} />
         </PreviousPlanContext>
       </RowCardAddress>
     );
   }
   const call = row.call ?? { name: 'tool', args: null, origin: 'model' as const, view: undefined };
   return <CallCard view={callViewOf(call)} state={row.cancelled ? 'cancelled' : callCardState(callState)} />;
+}
+
+/**
+ * What this row gives its result card. The sources are made once per call (a complete result
+ * and a file's freshness keep their state across renders); the actions never change.
+ */
+function useCardShell(row: ToolRow, targetLine: number | undefined, focusGroup: CardShell['focusGroup']): CardShell {
+  const client = useClient();
+  const fresh = row.result?.isError === false;
+  const fullResult = useMemo(() => (fresh ? client.fullResult(row.callId) : undefined), [client, row.callId, fresh]);
+  const fileSource = useMemo(() => (fresh ? client.fileSource(row.callId) : undefined), [client, row.callId, fresh]);
+  const actions = useMemo(
+    () => ({
+      onOpenLocation: (location: CardLocation) => client.openLocation(location),
+      onReadNext: (request: ReadNextRequest) => client.readWindow(request),
+      onReadAgain: (request: ReadNextRequest) => client.readWindow(request, true),
+    }),
+    [client],
+  );
+  return useMemo(() => ({ ...actions, targetLine, fullResult, fileSource, focusGroup }), [actions, targetLine, fullResult, fileSource, focusGroup]);
 }
 
 /** The card for what the server said of a call without a result; nothing said means it runs. */

@@ -67,7 +67,7 @@ describe('a grep card’s match rows', () => {
   it('copy a match’s path:line without opening the match', async () => {
     const user = userEvent.setup();
     const onOpenLocation = vi.fn();
-    withEditor(vscodeAt, <ResultCard view={searchMatchesFixtures.fewMatches} onOpenLocation={onOpenLocation} />);
+    withEditor(vscodeAt, <ResultCard view={searchMatchesFixtures.fewMatches} shell={{ onOpenLocation }} />);
     await user.click(screen.getByRole('button', { name: 'Copy path:line — packages/session/src/replay.ts:58' }));
     expect(await navigator.clipboard.readText()).toBe('packages/session/src/replay.ts:58');
     expect(onOpenLocation).not.toHaveBeenCalled();
@@ -107,7 +107,7 @@ describe('a glob card’s path rows', () => {
   it('link each path at its first line', async () => {
     const user = userEvent.setup();
     const onOpenLocation = vi.fn();
-    withEditor({ editor: 'zed', cwd: '/w' }, <ResultCard view={searchPathsFixtures.shortList} onOpenLocation={onOpenLocation} />);
+    withEditor({ editor: 'zed', cwd: '/w' }, <ResultCard view={searchPathsFixtures.shortList} shell={{ onOpenLocation }} />);
     expect(openLink('Open in editor — scripts/start.test.ts:1').getAttribute('href')).toBe('zed://file/w/scripts/start.test.ts:1:1');
     await user.click(screen.getByRole('button', { name: 'Copy path:line — scripts/start.test.ts:1' }));
     expect(await navigator.clipboard.readText()).toBe('scripts/start.test.ts:1');
@@ -135,7 +135,7 @@ describe('the complete result’s rows', () => {
 
   it('link a full grep’s matches at their line (a page has no ranges: column 1)', async () => {
     const user = userEvent.setup();
-    withEditor(vscodeAt, <ResultCard view={searchMatchesFixtures.truncated} fullResult={source} />);
+    withEditor(vscodeAt, <ResultCard view={searchMatchesFixtures.truncated} shell={{ fullResult: source }} />);
     await user.click(screen.getByRole('button', { name: 'Show all 1,204' }));
     const list = await screen.findByRole('list', { name: 'All 2 matches' });
     await user.click(within(list).getByRole('button', { name: /^src\/a\.ts, 2 matches/ }));
@@ -145,7 +145,7 @@ describe('the complete result’s rows', () => {
 
   it('link a full glob’s paths at their first line', async () => {
     const user = userEvent.setup();
-    withEditor(vscodeAt, <ResultCard view={searchPathsFixtures.truncated} fullResult={paths} />);
+    withEditor(vscodeAt, <ResultCard view={searchPathsFixtures.truncated} shell={{ fullResult: paths }} />);
     await user.click(screen.getByRole('button', { name: /^Show all [\d,]+$/ }));
     const list = await screen.findByRole('list', { name: 'All 2 files' });
     const link = await within(list).findByRole('link', { name: 'Open in editor — src/b.ts:1' });

@@ -8,7 +8,7 @@ import { genericFixtures, resultFixtures, type ResultFixture } from '../../test-
 const meta = {
   title: 'Cards/Generic',
   component: ResultCard,
-  args: { onOpenLocation: fn() },
+  args: { shell: { onOpenLocation: fn() } },
 } satisfies Meta<typeof ResultCard>;
 
 export default meta;

@@ -49,7 +49,7 @@ export const DeletedSinceRead: Story = {
 
 export const MatchContext: StoryObj<typeof ResultCard> = {
   name: 'Match with its context',
-  render: () => <ResultCard view={matchInFileNow} fileSource={fileSources.unchanged} onOpenLocation={fn()} />,
+  render: () => <ResultCard view={matchInFileNow} shell={{ fileSource: fileSources.unchanged, onOpenLocation: fn() }} />,
   play: async ({ canvas, userEvent }) => {
     await userEvent.click(await canvas.findByRole('button', { name: /^Show context/ }));
     await canvas.findByRole('group', { name: /^Lines 21–27 of / });

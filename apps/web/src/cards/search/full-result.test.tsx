@@ -63,7 +63,7 @@ describe('a capped search card over its complete result', () => {
     const user = userEvent.setup();
     const source = matchesSource();
     const onOpenLocation = vi.fn();
-    const { container } = render(<ResultCard view={searchMatchesFixtures.truncated} fullResult={source} onOpenLocation={onOpenLocation} />);
+    const { container } = render(<ResultCard view={searchMatchesFixtures.truncated} shell={{ fullResult: source, onOpenLocation }} />);
     await user.click(screen.getByRole('button', { name: 'Show all 1,204' }));
 
     const list = await screen.findByRole('list', { name: 'All 2,396 matches' });
@@ -89,7 +89,7 @@ describe('a capped search card over its complete result', () => {
   it('pages a large file: "Show 500 more" asks for the next page', async () => {
     const user = userEvent.setup();
     const source = matchesSource();
-    renderInTimeline(<ResultCard view={searchMatchesFixtures.truncated} fullResult={source} />);
+    renderInTimeline(<ResultCard view={searchMatchesFixtures.truncated} shell={{ fullResult: source }} />);
     await user.click(screen.getByRole('button', { name: 'Show all 1,204' }));
     const list = await screen.findByRole('list', { name: /^All / });
     await user.click(within(list).getByRole('button', { name: 'src/dir007/file.ts, 1,200 matches' }));
@@ -108,7 +108,7 @@ describe('a capped search card over its complete result', () => {
     const user = userEvent.setup();
     let answer: (outline: FullResultOutline) => void = () => {};
     const source: FullResultSource = { ...matchesSource(), outline: () => new Promise((resolve) => (answer = resolve)) };
-    const { container } = render(<ResultCard view={searchMatchesFixtures.truncated} fullResult={source} />);
+    const { container } = render(<ResultCard view={searchMatchesFixtures.truncated} shell={{ fullResult: source }} />);
     const previewRows = container.querySelectorAll('.tc-search__row').length;
     expect(previewRows).toBeGreaterThan(0);
     await user.click(screen.getByRole('button', { name: 'Show all 1,204' }));
@@ -123,7 +123,7 @@ describe('a capped search card over its complete result', () => {
   it('says why when the complete result cannot be loaded', async () => {
     const user = userEvent.setup();
     const source: FullResultSource = { outline: () => Promise.reject(new Error('the saved full result is gone')), page: () => Promise.reject(new Error('x')) };
-    render(<ResultCard view={searchMatchesFixtures.truncated} fullResult={source} />);
+    render(<ResultCard view={searchMatchesFixtures.truncated} shell={{ fullResult: source }} />);
     await user.click(screen.getByRole('button', { name: 'Show all 1,204' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Could not load the complete result: the saved full result is gone');
   });
@@ -139,7 +139,7 @@ describe('a capped search card over its complete result', () => {
       },
     };
     const onOpenLocation = vi.fn();
-    render(<ResultCard view={searchPathsFixtures.truncated} fullResult={source} onOpenLocation={onOpenLocation} />);
+    render(<ResultCard view={searchPathsFixtures.truncated} shell={{ fullResult: source, onOpenLocation }} />);
     await user.click(screen.getByRole('button', { name: 'Show all 5,000' }));
     const list = await screen.findByRole('list', { name: 'All 5,000 files' });
     await user.click(await within(list).findByRole('button', { name: 'Open p/3.ts' }));

@@ -34,7 +34,7 @@ describe('The search card — matches', () => {
   it('opens a match at its line when clicked, and marks it as opened', async () => {
     const user = userEvent.setup();
     const onOpenLocation = vi.fn();
-    render(<ResultCard view={searchMatchesFixtures.fewMatches} onOpenLocation={onOpenLocation} />);
+    render(<ResultCard view={searchMatchesFixtures.fewMatches} shell={{ onOpenLocation }} />);
     const row = screen.getByRole('button', { name: /^packages\/session\/src\/replay\.ts line 58:/ });
     await user.click(row);
     expect(onOpenLocation).toHaveBeenCalledWith({ path: 'packages/session/src/replay.ts', line: 58 });
@@ -58,7 +58,7 @@ describe('The search card — matches', () => {
   it('says what a truncated result shows and opens the spilled full result', async () => {
     const user = userEvent.setup();
     const onOpenLocation = vi.fn();
-    const { container } = render(<ResultCard view={searchMatchesFixtures.truncated} onOpenLocation={onOpenLocation} />);
+    const { container } = render(<ResultCard view={searchMatchesFixtures.truncated} shell={{ onOpenLocation }} />);
     const summary = container.querySelector('.tc-search__summary')!;
     expect(summary.textContent).toBe('showing 250 of 1,204 matches — full result: .toolcards/spill/grep-2f9c1e.txt');
     await user.click(within(summary as HTMLElement).getByRole('button', { name: /full result/ }));
@@ -141,7 +141,7 @@ describe('The search card — matches', () => {
 
     it('gives a row with its context open a measured height of its own, and the fixed one back when closed', async () => {
       const user = userEvent.setup();
-      const { container } = render(<ResultCard view={view} fileSource={fileSources.unchanged} />);
+      const { container } = render(<ResultCard view={view} shell={{ fileSource: fileSources.unchanged }} />);
       const canvas = container.querySelector<HTMLElement>('.tc-search__canvas')!;
       const before = parseFloat(canvas.style.height);
       const row = () => container.querySelector<HTMLElement>('.tc-search__row')!;
@@ -279,7 +279,7 @@ describe('The search card — matches', () => {
     it('opens a match with Enter', async () => {
       const user = userEvent.setup();
       const onOpenLocation = vi.fn();
-      render(<ResultCard view={searchMatchesFixtures.fewMatches} onOpenLocation={onOpenLocation} />);
+      render(<ResultCard view={searchMatchesFixtures.fewMatches} shell={{ onOpenLocation }} />);
       act(() => header('README.md').focus());
       await user.keyboard('{ArrowDown}{Enter}');
       expect(onOpenLocation).toHaveBeenCalledWith({ path: 'README.md', line: 88 });
@@ -302,7 +302,7 @@ describe('The search card — paths', () => {
   it('lists the paths with a summary and opens one when clicked', async () => {
     const user = userEvent.setup();
     const onOpenLocation = vi.fn();
-    render(<ResultCard view={searchPathsFixtures.shortList} onOpenLocation={onOpenLocation} />);
+    render(<ResultCard view={searchPathsFixtures.shortList} shell={{ onOpenLocation }} />);
     expect(screen.getByText('3 files')).toBeTruthy();
     const path = screen.getByRole('button', { name: 'Open scripts/start.test.ts' });
     await user.click(path);
@@ -313,7 +313,7 @@ describe('The search card — paths', () => {
   it('says what a truncated list shows and opens the spilled full list', async () => {
     const user = userEvent.setup();
     const onOpenLocation = vi.fn();
-    const { container } = render(<ResultCard view={searchPathsFixtures.truncated} onOpenLocation={onOpenLocation} />);
+    const { container } = render(<ResultCard view={searchPathsFixtures.truncated} shell={{ onOpenLocation }} />);
     expect(container.querySelector('.tc-search__summary')!.textContent).toBe(
       'showing 100 of 5,000 files — full result: .toolcards/spill/glob-a41d07.txt',
     );
@@ -331,7 +331,7 @@ describe('The search card — paths', () => {
   it('moves with the same keys and opens with Enter', async () => {
     const user = userEvent.setup();
     const onOpenLocation = vi.fn();
-    const { container } = render(<ResultCard view={searchPathsFixtures.shortList} onOpenLocation={onOpenLocation} />);
+    const { container } = render(<ResultCard view={searchPathsFixtures.shortList} shell={{ onOpenLocation }} />);
     const items = [...container.querySelectorAll<HTMLElement>('.tc-search__path')];
     act(() => items[0]!.focus());
     await user.keyboard('{ArrowDown}');

@@ -7,7 +7,7 @@ import { fullResultSources } from '../../test-support/full-result-fixtures';
 const meta = {
   title: 'Cards/Search/Matches',
   component: ResultCard,
-  args: { onOpenLocation: fn() },
+  args: { shell: { onOpenLocation: fn() } },
 } satisfies Meta<typeof ResultCard>;
 
 export default meta;
@@ -31,13 +31,13 @@ const showAll: Story['play'] = async ({ canvas, userEvent }) => {
 
 export const TruncatedCompleteResult: Story = {
   name: 'Truncated matches, complete result',
-  args: { view: searchMatchesFixtures.truncated, fullResult: fullResultSources.matches },
+  args: { view: searchMatchesFixtures.truncated, shell: { onOpenLocation: fn(), fullResult: fullResultSources.matches } },
   play: showAll,
 };
 
 export const TruncatedCompleteResultDark: Story = {
   name: 'Truncated matches, complete result (dark)',
-  args: { view: searchMatchesFixtures.truncated, fullResult: fullResultSources.matches },
+  args: { view: searchMatchesFixtures.truncated, shell: { onOpenLocation: fn(), fullResult: fullResultSources.matches } },
   globals: { theme: 'dark' },
   play: showAll,
 };

@@ -7,7 +7,7 @@ import { fullResultSources } from '../../test-support/full-result-fixtures';
 const meta = {
   title: 'Cards/Search/Paths',
   component: ResultCard,
-  args: { onOpenLocation: fn() },
+  args: { shell: { onOpenLocation: fn() } },
 } satisfies Meta<typeof ResultCard>;
 
 export default meta;
@@ -31,7 +31,7 @@ const showAll: Story['play'] = async ({ canvas, userEvent }) => {
 
 export const TruncatedCompleteResult: Story = {
   name: 'Truncated paths, complete result',
-  args: { view: searchPathsFixtures.truncated, fullResult: fullResultSources.paths },
+  args: { view: searchPathsFixtures.truncated, shell: { onOpenLocation: fn(), fullResult: fullResultSources.paths } },
   // The complete list scrolls with the timeline (decision 0016): a stand-in for it here.
   decorators: [
     (StoryBody) => (

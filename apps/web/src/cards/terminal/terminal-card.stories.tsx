@@ -7,7 +7,7 @@ import { terminalFixtures } from './test-support/terminal-fixtures';
 const meta = {
   title: 'Cards/Terminal',
   component: ResultCard,
-  args: { onOpenLocation: fn() },
+  args: { shell: { onOpenLocation: fn() } },
 } satisfies Meta<typeof ResultCard>;
 
 export default meta;
