@@ -110,8 +110,8 @@ export class AgentSessions {
     for (const watcher of this.watchers.values()) watcher.close();
     this.settleListed();
     await this.ready.catch(() => {});
-    // Saved states let the next start resume each mirror at its offset.
-    await Promise.all([...this.mirrors.values()].map((mirror) => mirror.flush().catch(() => {})));
+    // Saved states let the next start resume each mirror at its offset (one at a time: there may be a thousand).
+    for (const mirror of this.mirrors.values()) await mirror.flush().catch(() => {});
     await this.index.flush();
   }
 
