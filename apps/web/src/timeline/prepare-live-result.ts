@@ -6,11 +6,10 @@ import type { ToolRow } from '../model/timeline-row';
 /**
  * What a live result's card will need, started as its frame is ingested (ClientState's
  * `onLiveResult`): a read's highlighting at once (the worker's work), and its view's
- * validation in a task of its own. Validating a 2,000-line read view (zod) took 15–46 ms, and
- * in the frame that first draws the card it made that frame's task longer by as much; done
- * here, the render finds it in the view cache. Only reads with a language (those whose
- * highlighting is asked for): their views are the large ones,
- * and a stream of small results should not queue a task each for rows never drawn.
+ * validation in a task of its own, so the frame that first draws the card finds it in the
+ * view cache instead of paying for it (decision 0014, Measurements). Only reads with a
+ * language (those whose highlighting is asked for): their views are the large ones, and a
+ * stream of small results should not queue a task each for rows never drawn.
  */
 export function prepareLiveResult(row: ToolRow): void {
   if (!prefetchResultHighlight(row)) return;

@@ -57,7 +57,7 @@ export function ReadVirtualRows({ viewport, lines, highlighted, wrap, targetLine
     // synchronous one inside the mount's task.
     useFlushSync: false,
     // The mount forces no layout inside the card's first task: the browser's own layout before
-    // the first paint is the only one (it used to run twice on a fresh page, once forced).
+    // the first paint stays the only one (decision 0014, Measurements).
     ...noLayoutReadsOnMount<HTMLElement>(),
     ...scrollOptions,
   });
