@@ -127,12 +127,20 @@ export function diffHugeHunk(view: DiffResultView): StoryCheck {
       await expect(card.locator('.tc-card__details .tc-diff__counts')).toHaveText(countsOf(view));
       const viewport = card.getByRole('region', { name: `Changes to ${view.files[0]!.path}` });
       await expect(viewport).toHaveAttribute('data-preview', 'clipped');
+      // The most rows ever in the DOM while it expands: drawing all 5,000 once froze the page for seconds.
+      await viewport.evaluate((element) => {
+        const track = element as HTMLElement & { mostRows?: number };
+        track.mostRows = 0;
+        const count = () => (track.mostRows = Math.max(track.mostRows ?? 0, element.querySelectorAll('.tc-diff__row').length));
+        new MutationObserver(count).observe(element, { childList: true, subtree: true });
+      });
       await card.getByRole('button', { name: `Show all ${lines.length.toLocaleString('en-US')} lines` }).click();
       await expect(viewport).toHaveAttribute('data-preview', 'whole');
       expect(await viewport.evaluate((element) => getComputedStyle(element).overflowY), 'no vertical scroller of its own').toBe('hidden');
       const drawn = await card.locator('.tc-diff__row').count();
       expect(drawn).toBeGreaterThan(10);
       expect(drawn).toBeLessThan(200);
+      expect(await viewport.evaluate((element) => (element as HTMLElement & { mostRows?: number }).mostRows), 'rows drawn at once while expanding').toBeLessThan(200);
       await viewport.evaluate((element) => {
         let scroller = element.parentElement;
         while (scroller && !/^(auto|scroll)$/.test(getComputedStyle(scroller).overflowY)) scroller = scroller.parentElement;

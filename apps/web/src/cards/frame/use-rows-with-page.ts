@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type RefObject } from 'react';
+import { useMemo, type RefObject } from 'react';
 import type { VirtualizerOptions } from '@tanstack/react-virtual';
 import { pageScrollerOf, scrollWithPage } from '../read/scroll-with-page';
 
@@ -13,8 +13,9 @@ type ScrollOptions = Pick<VirtualizerOptions<HTMLElement, Element>, 'getScrollEl
  * noLayoutReadsOnMount's: on the page, scrolling to a row scrolls the page.
  */
 export function useRowsWithPage(viewport: HTMLElement | null, rows: RefObject<HTMLElement | null>, withPage: boolean): { onPage: boolean; scrollOptions: ScrollOptions } {
-  const [pageScroller, setPageScroller] = useState<HTMLElement | null>(null);
-  useEffect(() => setPageScroller(withPage && viewport ? pageScrollerOf(viewport) : null), [withPage, viewport]);
+  // Found in the render that expands the card, not in an effect after it: until then the viewport,
+  // just grown to the whole body, was the scroll element, and its new size drew every row once.
+  const pageScroller = useMemo(() => (withPage && viewport ? pageScrollerOf(viewport) : null), [withPage, viewport]);
   const onPage = withPage && pageScroller !== null;
   const pageOptions = useMemo(() => scrollWithPage(() => rows.current), [rows]);
   const scrollOptions = useMemo<ScrollOptions>(
