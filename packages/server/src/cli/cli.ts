@@ -113,13 +113,16 @@ async function serve(args: ServeArgs, io: CliIo): Promise<number> {
 
   const sandboxNotice = sandboxProbe === undefined ? undefined : sandboxWarning(await sandboxProbe);
   if (sandboxNotice !== undefined) report(sandboxNotice);
+  // Listening before the URL goes out: whoever reads it may stop the server at once (on a busy
+  // machine the reader can run between the write and the next line, and SIGTERM then killed us).
+  const stopped = (io.untilStopSignal ?? untilProcessStopSignal)();
   io.stdout.write(startBanner(server, args));
   if (!server.clientBuilt) {
     io.stderr.write('toolcards: the client is not built (dist/client is missing); run `npm start` or `npm run build` in the checkout.\n');
   }
   if (args.open ?? defaultOpen({ isTTY: io.stdout.isTTY, env: io.env })) openBrowser(server.url, io);
 
-  const signal = await (io.untilStopSignal ?? untilProcessStopSignal)();
+  const signal = await stopped;
   io.stderr.write(`toolcards: ${signal}: stopping (logs are being flushed)…\n`);
   await server.close();
   io.stderr.write('toolcards: stopped\n');
