@@ -112,7 +112,7 @@ describe('startHighlight', () => {
     expect(FakeWorker.last!.posted.map((message) => message.type)).toEqual(['warm', 'highlight']);
   });
 
-  it('starts the worker with the page and warms the likeliest language at once, the others at idle, each once', async () => {
+  it('starts the worker with the page and loads the likeliest grammar at once, warms the likely languages at idle, each once', async () => {
     vi.useFakeTimers();
     try {
       const { warmHighlight, warmLikelyHighlights } = await freshClient();
@@ -120,10 +120,10 @@ describe('startHighlight', () => {
       warmLikelyHighlights();
       warmLikelyHighlights();
       const warmed = () => FakeWorker.last!.posted.map((message) => (message.type === 'warm' ? message.lang : message.type));
-      // TypeScript now: a read sent the moment the composer takes input must find its grammar on the way.
-      expect(warmed()).toEqual(['json', 'typescript']);
+      // TypeScript's grammar now: a read sent the moment the composer takes input must find it on the way.
+      expect(FakeWorker.last!.posted).toEqual([{ type: 'warm', lang: 'json' }, { type: 'load', lang: 'typescript' }]);
       await vi.runAllTimersAsync();
-      expect(warmed()).toEqual(['json', 'typescript', 'tsx', 'javascript', 'markdown', 'python']);
+      expect(warmed()).toEqual(['json', 'load', 'typescript', 'tsx', 'javascript', 'markdown', 'python']);
     } finally {
       vi.useRealTimers();
     }

@@ -41,19 +41,23 @@ export function warmHighlight(lang: string | undefined): void {
 export const LIKELY_LANGS = ['typescript', 'tsx', 'javascript', 'json', 'markdown', 'python'] as const;
 
 /**
- * At the page's start: starts the highlight worker and warms the likeliest language at once,
- * so even the first read card of a page, sent the moment the composer takes input, finds its
- * grammar loaded and compiled; the other LIKELY_LANGS follow when the page is first idle. Not
- * all at idle: a page opened to run a command at once is never idle before it, and the warm-up
- * then ran just as the command's result arrived. Not all at once either: on two cores, seconds
- * of warm-ups compete with the page, the server and the first command's own window for the CPU.
- * The worker loads one grammar at a time, only while no window waits (highlight-queue.ts).
+ * At the page's start: starts the highlight worker and has it create the highlighter and load
+ * the likeliest language's grammar at once, so even the first read card of a page, sent the
+ * moment the composer takes input, finds its grammar loaded; compiling the common rules of
+ * LIKELY_LANGS (a warm-up of seconds of CPU in all) waits until the page is first idle. Not all
+ * at idle: a page opened to run a command at once is never idle before it, and the warm-up then
+ * ran just as the command's result arrived. Not all at once: on two cores, seconds of warm-ups
+ * compete with the page, the server and the first command for the CPU. The worker takes one
+ * warm-up at a time, only while no window waits (highlight-queue.ts).
  */
 export function warmLikelyHighlights(): void {
-  const [likeliest, ...others] = LIKELY_LANGS;
-  warmHighlight(likeliest);
+  if (likelyAsked) return;
+  likelyAsked = true;
+  const likeliest = LIKELY_LANGS[0];
+  const target = warmLangs.has(likeliest) ? undefined : highlightWorker();
+  if (target) post(target, { type: 'load', lang: likeliest });
   whenIdle(() => {
-    for (const lang of others) warmHighlight(lang);
+    for (const lang of LIKELY_LANGS) warmHighlight(lang);
   });
 }
 
@@ -63,6 +67,7 @@ function whenIdle(run: () => void): void {
 }
 
 const warmLangs = new Set<string>();
+let likelyAsked = false;
 
 interface WorkerJob {
   request: HighlightRequest;

@@ -5,7 +5,9 @@ export type HighlightWorkerRequest =
   | { type: 'highlight'; id: number; lang: string; texts: readonly string[] }
   | { type: 'cancel'; id: number }
   /** Create the highlighter and compile `lang`'s common rules now, before a window needs them. */
-  | { type: 'warm'; lang: string };
+  | { type: 'warm'; lang: string }
+  /** Create the highlighter and load `lang`'s grammar only: the page's start, light enough not to compete with it. */
+  | { type: 'load'; lang: string };
 
 /** Worker → page. */
 export type HighlightWorkerReply =

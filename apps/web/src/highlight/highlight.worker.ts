@@ -1,5 +1,6 @@
 import { CHUNK_SLICE_MS } from './highlight-chunks';
 import { HighlightQueue } from './highlight-queue';
+import { lineHighlightingFor } from './highlighter';
 import { prepareWindow } from './highlight-window';
 import type { HighlightWorkerReply, HighlightWorkerRequest } from './highlight-messages';
 import { nextTask } from './next-task';
@@ -16,6 +17,12 @@ const queue = new HighlightQueue(CHUNK_SLICE_MS, nextTask);
 scope.onmessage = ({ data: message }) => {
   if (message.type === 'cancel') {
     queue.cancel(message.id);
+    return;
+  }
+  if (message.type === 'load') {
+    // The grammar only, as a warm-up (after any window): no rules compiled, no 'warmed' reply.
+    const { lang } = message;
+    queue.addBackground(() => lineHighlightingFor(lang).then(() => undefined));
     return;
   }
   if (message.type === 'warm') {
