@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { CallLocation, DiffFile, DiffResultView } from '@toolcards/protocol';
 import { warmHighlight } from '../../highlight/highlight-client';
 import { CardFrame } from '../frame/card-frame';
@@ -28,10 +28,7 @@ export interface DiffCardProps {
 
 /** An edit: per file its path, status and +N −M, then its hunks. */
 export function DiffCard({ view, onOpenLocation, fileSource }: DiffCardProps) {
-  // State, not a ref (the width is followed once the box exists), set in a transition: a state set from a ref
-  // is a synchronous update, which re-rendered the whole card (and ran its effects) inside its first task.
-  const [box, setBoxNow] = useState<HTMLDivElement | null>(null);
-  const setBox = useCallback((element: HTMLDivElement | null) => startTransition(() => setBoxNow(element)), []);
+  const box = useRef<HTMLDivElement>(null);
   const wide = useWideEnough(box, SPLIT_MIN_WIDTH_PX);
   const [split, setSplit] = useState(false);
   const layout: DiffLayout = split && wide ? 'split' : 'unified';
@@ -67,7 +64,7 @@ export function DiffCard({ view, onOpenLocation, fileSource }: DiffCardProps) {
         )
       }
     >
-      <div ref={setBox} className="tc-diff">
+      <div ref={box} className="tc-diff">
         {view.files.length === 0 ? (
           <p className="tc-diff__empty" role="note">
             The edit changed no file.

@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { MAX_FILE_LINES_REQUEST, type CallLocation, type DiffFile, type ReadFileLine } from '@toolcards/protocol';
 import { useHighlightedLines } from '../../highlight/use-highlighted-lines';
@@ -13,9 +13,12 @@ import { ROW_TEXT_MAX_CHARS, shownLength } from '../read/row-text-cap';
 import { diffItems, linkedPath, type DiffExpansion, type DiffItem, type DiffLayout } from './diff-items';
 import { diffSides } from './diff-rows';
 import { FileLineRow, SplitDiffRow, UnifiedDiffRow, tokensOf, type SideTokens } from './diff-line-row';
-import { sideHead, withHead } from './side-heads';
+import { headColoured, sideHead, withHead } from './side-heads';
 import { useWordChanges } from './use-word-changes';
+import { whenIdle } from './when-idle';
 import './diff-card.css';
+
+const NO_TEXTS: readonly string[] = [];
 
 /** Above this many rows only the rows in and near the viewport are rendered. */
 export const VIRTUALIZE_ABOVE_ROWS = 200;
@@ -55,12 +58,13 @@ export function DiffFileBody({ file, layout = 'unified', fileSource, onOpenLocat
   // Without a source nothing can be loaded: no trailing gap then.
   const trailing = fileSource ? totalLinesNow : undefined;
   const { items, fileLineTexts } = useMemo(() => diffItems(sides, file.status, layout, expansion, trailing), [sides, file.status, layout, expansion, trailing]);
-  // In this order: the heads are asked for last, so the worker (newest first) colours them first (side-heads.ts).
+  // Each long side's head first (one worker chunk each), the full sides once both heads are coloured (side-heads.ts).
   const heads = useMemo(() => ({ old: sideHead(sides.oldTexts), new: sideHead(sides.newTexts) }), [sides]);
-  const oldTokens = useHighlightedLines(file.lang, sides.oldTexts);
-  const newTokens = useHighlightedLines(file.lang, sides.newTexts);
   const oldHeadTokens = useHighlightedLines(file.lang, heads.old);
   const newHeadTokens = useHighlightedLines(file.lang, heads.new);
+  const headsColoured = headColoured(heads.old, oldHeadTokens) && headColoured(heads.new, newHeadTokens);
+  const oldTokens = useHighlightedLines(file.lang, headsColoured ? sides.oldTexts : NO_TEXTS);
+  const newTokens = useHighlightedLines(file.lang, headsColoured ? sides.newTexts : NO_TEXTS);
   const fileLineTokens = useHighlightedLines(file.lang, fileLineTexts);
   const tokens: SideTokens = useMemo(
     () => ({ old: withHead(oldTokens, oldHeadTokens), new: withHead(newTokens, newHeadTokens) }),
@@ -199,9 +203,7 @@ function DiffViewport({ items, layout, label, widestLine, renderItem }: DiffView
   // Unified rows are 20 px; split rows wrap, so their height is a guess from the same number.
   const preview = useCardPreview({ bodyHeight: items.length * ROW_HEIGHT_PX, previewHeight: DIFF_VIEWPORT_HEIGHT_PX, expandOnScroll: true });
   const style = { '--tc-diff-digits': Math.max(2, digits), ...preview.boxProps.style } as CSSProperties;
-  // Unified rows do not wrap: as wide as the longest line as drawn, for the sideways scroll. A scan of
-  // every line, so in the render that has the viewport (a transition), not in the card's first task.
-  const columns = useMemo(() => (virtual && layout === 'unified' && viewport !== null ? widestLine() : 0), [virtual, layout, viewport, widestLine]);
+  const columns = useWidestLine(virtual && layout === 'unified', widestLine);
   const minWidth = layout === 'unified' && columns > 0 ? `calc(${columns}ch + var(--tc-diff-gutters) + 2rem)` : undefined;
   return (
     <>
@@ -225,6 +227,28 @@ function DiffViewport({ items, layout, label, widestLine, renderItem }: DiffView
     </>
   );
 }
+
+/**
+ * The widest line of a long unified diff, in columns: its rows are as wide, for the sideways scroll.
+ * A scan of every line, so when the page is next idle, after the rows and their colours (0 until then:
+ * the rows are as wide as the box, a long line overflows it).
+ */
+function useWidestLine(needed: boolean, widestLine: () => number): number {
+  const [columns, setColumns] = useState(0);
+  useEffect(() => {
+    if (!needed) return undefined;
+    let live = true;
+    void whenIdle(WIDEST_LINE_IDLE_TIMEOUT_MS).then(() => {
+      if (live) setColumns(widestLine());
+    });
+    return () => {
+      live = false;
+    };
+  }, [needed, widestLine]);
+  // A stale width (lines brought into a gap since) stays until the new one is known.
+  return needed ? columns : 0;
+}
+const WIDEST_LINE_IDLE_TIMEOUT_MS = 1_000;
 
 /** The rows that are lines (not a hunk's header, a fold or a gap): what "Show all N lines" counts. */
 function countLineItems(items: readonly DiffItem[]): number {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SIDE_HEAD_LINES, sideHead, withHead } from './side-heads';
+import { SIDE_HEAD_LINES, headColoured, sideHead, withHead } from './side-heads';
 
 const line = (text: string) => [{ text }];
 
@@ -22,5 +22,14 @@ describe('withHead', () => {
     const full = [line('a'), line('b'), undefined];
     expect(withHead(full, [line('a')])).toBe(full);
     expect(withHead(full, [])).toBe(full);
+  });
+});
+
+describe('headColoured', () => {
+  it('is true once every line of the head has tokens, and at once for a side without a head', () => {
+    expect(headColoured(['a', 'b'], [line('a')])).toBe(false);
+    expect(headColoured(['a', 'b'], [line('a'), undefined])).toBe(false);
+    expect(headColoured(['a', 'b'], [line('a'), line('b')])).toBe(true);
+    expect(headColoured([], [])).toBe(true);
   });
 });

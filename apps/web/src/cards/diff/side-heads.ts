@@ -4,9 +4,10 @@ import type { HighlightedLine, WindowLines } from '../../highlight/highlighted-l
 /**
  * The highlight worker runs the newest window first, whole: of a file's two sides, the one
  * asked for last would colour all its lines before the other's first rows. So each long side
- * is also asked for as its head — its first lines, the same grammar state from the same first
- * line, so the same tokens — after both full sides: the heads run first and the rows on
- * screen get both sides' colours at once; the full sides follow. Pure.
+ * is first asked for as its head — its first lines, the same grammar state from the same first
+ * line, so the same tokens — and the full sides only once both heads are coloured: the rows on
+ * screen get both sides' colours after two small windows (asked for at once, the worker took
+ * the full sides' thousands of lines off the wire before it reached the second head). Pure.
  */
 // One chunk of the worker (more than the preview's 22 rows show of a side): a head of two chunks
 // would have the worker hand over, and the page render, the first head twice before the second starts.
@@ -25,4 +26,11 @@ export function withHead(full: WindowLines, head: WindowLines): WindowLines {
   const merged: (HighlightedLine | undefined)[] = full.slice();
   for (let index = 0; index < head.length; index += 1) merged[index] ??= head[index];
   return merged;
+}
+
+/** Whether a head has all its colours (a side without a head has nothing to wait for). */
+export function headColoured(head: readonly string[], tokens: WindowLines): boolean {
+  if (head.length === 0) return true;
+  for (let index = 0; index < head.length; index += 1) if (tokens[index] === undefined) return false;
+  return true;
 }

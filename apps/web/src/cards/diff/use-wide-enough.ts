@@ -1,12 +1,15 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type RefObject } from 'react';
 
 /**
- * Whether `element` is at least `minWidth` px wide, followed with a ResizeObserver (no
- * layout read of its own). False until measured, and where there is no ResizeObserver.
+ * Whether the element behind `ref` (always rendered with the card) is at least `minWidth` px
+ * wide, followed with a ResizeObserver (no layout read of its own). A ref, not the element as
+ * state: setting state from a ref is a synchronous update, which re-rendered the whole card
+ * inside its first task. False until measured, and where there is no ResizeObserver.
  */
-export function useWideEnough(element: Element | null, minWidth: number): boolean {
+export function useWideEnough(ref: RefObject<Element | null>, minWidth: number): boolean {
   const [wide, setWide] = useState(false);
   useEffect(() => {
+    const element = ref.current;
     if (!element || typeof ResizeObserver !== 'function') return undefined;
     const observer = new ResizeObserver((entries) => {
       const width = entries.at(-1)?.contentRect.width;
@@ -14,6 +17,6 @@ export function useWideEnough(element: Element | null, minWidth: number): boolea
     });
     observer.observe(element);
     return () => observer.disconnect();
-  }, [element, minWidth]);
+  }, [ref, minWidth]);
   return wide;
 }

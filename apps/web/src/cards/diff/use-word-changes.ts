@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { whenIdle } from './when-idle';
 import type { wordChanges as WordChangesFn } from './word-changes';
 
 type WordChanges = typeof WordChangesFn;
@@ -17,7 +18,7 @@ export function useWordChanges(needed: boolean): WordChanges | undefined {
     if (!needed || fn) return undefined;
     let live = true;
     // When the page is next idle: the marks are an extra, the rows and their colours come first.
-    loading ??= whenIdle().then(() => import('./word-changes')).then((module) => (loaded = module.wordChanges));
+    loading ??= whenIdle(1_000).then(() => import('./word-changes')).then((module) => (loaded = module.wordChanges));
     loading.then(
       (found) => {
         if (live) setFn(() => found);
@@ -31,11 +32,4 @@ export function useWordChanges(needed: boolean): WordChanges | undefined {
     };
   }, [needed, fn]);
   return fn;
-}
-
-function whenIdle(): Promise<void> {
-  return new Promise((resolve) => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 1_000 });
-    else setTimeout(resolve, 50);
-  });
 }
