@@ -27,7 +27,7 @@ class FakeWorker extends EventTarget {
 
 /** The job id of a posted highlight (or cancel) message. */
 function jobId(message: HighlightWorkerRequest | undefined): number {
-  if (!message || message.type === 'warm') throw new Error(`not a job message: ${JSON.stringify(message)}`);
+  if (!message || message.type === 'warm' || message.type === 'load') throw new Error(`not a job message: ${JSON.stringify(message)}`);
   return message.id;
 }
 
