@@ -10,7 +10,7 @@ import { MirrorIndex } from './mirror-index';
 import type { NotUnderstood } from './not-understood-summary';
 import { discoverTranscripts, transcriptPathShape } from './transcript-discovery';
 import type { TranscriptFolder } from './transcript-folders';
-import { TranscriptMirror, type MirrorSink } from './transcript-mirror';
+import { CATCH_UP_BYTES, TranscriptMirror, type MirrorSink } from './transcript-mirror';
 import { agentName, importerFor } from './importer-for-source';
 import { subagentTranscriptOf } from './subagent-transcript';
 import { readTranscriptHead } from './transcript-head';
@@ -34,6 +34,8 @@ export interface AgentSessionsDeps {
 /** 'background': after the listing, one at a time; 'when-opened': when its session is opened or its file changes. */
 export type AgentMapping = 'background' | 'when-opened';
 
+/** The ids mirrors have (mirror-id.ts): only those wait for the first walk. */
+const MIRROR_ID_SHAPE = /^c[cx]-/;
 /** More transcripts than this to list and map at once earn progress lines. */
 const PROGRESS_FROM = 20;
 /** A transcript not written for this long lets its importer go (fed again from the start when it grows). */
@@ -57,6 +59,9 @@ export class AgentSessions {
   /** Transcripts never mapped, listed from their heads until their mapping is done (by mirror id). */
   private readonly listedFromHead = new Map<string, SessionSummary>();
   private settleListed!: () => void;
+  private settleWalked!: () => void;
+  /** The first walk of the folders is done: every transcript there has its mirror id. */
+  private readonly walked = new Promise<void>((resolve) => (this.settleWalked = resolve));
   /** Every transcript found at start is listed (from its head, when it was never mapped). */
   readonly listed = new Promise<void>((resolve) => (this.settleListed = resolve));
   /** The first walk and mapping, done in the background once the server listens. */
@@ -86,10 +91,24 @@ export class AgentSessions {
    * A page that subscribed mid-mapping would take the mapping's events for live ones.
    */
   async untilViewable(id: string): Promise<void> {
+    // A page reloaded as the server starts asks before the walk has named the mirrors.
+    if (MIRROR_ID_SHAPE.test(id)) await this.walked;
     const path = this.pathById.get(id);
     const mirror = path === undefined ? undefined : this.mirrors.get(path);
-    if (!mirror || (!this.listedFromHead.has(id) && !mirror.catchingUp)) return;
+    if (!mirror) return;
+    if (!mirror.catchingUp && !(await this.farBehind(mirror))) return;
     await this.syncMirror(mirror);
+  }
+
+  /** Never mapped, or the transcript grew by more than a live line or two since (toolcards was not running). */
+  private async farBehind(mirror: TranscriptMirror): Promise<boolean> {
+    const known = this.index.get(mirror.path);
+    if (known === undefined) return true;
+    try {
+      return (await stat(mirror.path)).size - known.offset > CATCH_UP_BYTES;
+    } catch {
+      return false; // gone: its mirror is what is left of it
+    }
   }
 
   /** The agent's own title for a mirrored session, when it gave one. */
@@ -109,6 +128,7 @@ export class AgentSessions {
     clearInterval(this.poller);
     for (const watcher of this.watchers.values()) watcher.close();
     this.settleListed();
+    this.settleWalked();
     await this.ready.catch(() => {});
     // Saved states let the next start resume each mirror at its offset (one at a time: there may be a thousand).
     for (const mirror of this.mirrors.values()) await mirror.flush().catch(() => {});
@@ -122,7 +142,7 @@ export class AgentSessions {
    */
   private async firstSync(): Promise<void> {
     for (const folder of this.deps.folders) this.watchFolder(folder);
-    const found = await this.walk();
+    const found = await this.walk().finally(() => this.settleWalked());
     const started = Date.now();
     const unmapped = found.filter((mirror) => this.index.get(mirror.path) === undefined);
     const progress = unmapped.length >= PROGRESS_FROM;

@@ -50,6 +50,19 @@ describe('transcripts listed from their heads at a first start, mapped when open
     expect(mapped[0].toolCalls).toBeGreaterThan(5);
   });
 
+  it('a page that subscribes as the server starts (before the folders are walked) waits for the mapping and gets it all as history', async () => {
+    const server = await servers.start({ transcriptFolders: [{ source: 'claude-code', root: await transcriptDir() }] });
+    const page = await TestClient.connect(server.port, { token: server.token });
+    page.send({ type: 'subscribe', sessionId: MIRROR_ID, afterSeq: -1 });
+    const settled = await page.waitFor((frames) => frames.find((frame) => frame.type === 'caught-up' || frame.type === 'error'), 'caught-up or an error');
+    const importer = createClaudeCodeImporter();
+    const expected = LINES.flatMap((line) => importer.feedLine(line));
+    expect(settled).toMatchObject({ type: 'caught-up', lastSeq: expected.length - 1 });
+    expect(page.events()).toHaveLength(expected.length);
+    expect(page.frames.filter((frame) => frame.type === 'event')).toEqual([]);
+    await page.close();
+  });
+
   it('maps the listed transcripts in the background by default', async () => {
     const server = await servers.start({ transcriptFolders: [{ source: 'claude-code', root: await transcriptDir() }] });
     await server.agentSessionsReady;

@@ -19,7 +19,7 @@ export interface MirrorSink {
 /** Bytes read at a time: a huge transcript never sits in memory whole, and pages get a turn between chunks. */
 const CHUNK_BYTES = 1024 * 1024;
 /** A sync with more than this to map is catching up: pages wait for it (AgentSessions.untilViewable). */
-const CATCH_UP_BYTES = 1024 * 1024;
+export const CATCH_UP_BYTES = 1024 * 1024;
 /** The importer's state is saved this long after the last sync (a live agent writes often). */
 const SAVE_STATE_AFTER_MS = 5_000;
 
