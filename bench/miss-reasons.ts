@@ -109,4 +109,21 @@ export const MISS_REASONS: Readonly<Record<string, string>> = {
     'AssistantMarkdown statically. Building with react-markdown aliased to a stub gives 125.6 kB gzip (−35 kB): loading ' +
     '`AssistantMarkdown` with `React.lazy` (plain text until it arrives, like code before its colours) meets the target. zod ' +
     '(wire schemas) is the next largest library in the entry.',
+  'first-read.first-row':
+    'Traced (unminified build, the same page: the first read against the same read again): Enter → the result frame in is ' +
+    'the server’s and the socket’s time, the same for both reads on a quiet machine (≈ 50 ms; 2–3× that when the highlight ' +
+    'worker’s warm-up, the page and the server share the 2 cores at once, which is why only TypeScript’s grammar loads with the ' +
+    'page’s start now and the rules are compiled at the first idle moment). What the first read pays on its own is the main ' +
+    'thread running the read card’s code for the first time: its first render took 77–88 ms against 11–18 ms for the same ' +
+    'card again, most of it V8 compiling (“(program)”) and React’s first pass over ReadCard, ReadVirtualRows and the ' +
+    'virtualizer; plus zod building the read view’s schema at its first parse (lazy wire schemas) and validating the window, ' +
+    'which the traces show both at ingest (prepareLiveResult) and inside the row’s render (ToolRowView → resultViewFromWire). ' +
+    'No lazy chunk is on this path: the read card is in the entry chunk. What would cut it: validate the window once, at ' +
+    `ingest, and run the card's code once before the first command. ${CONTENTION}`,
+  'first-read.coloured':
+    'Before: the idle warm-up of six languages (worker start, six grammars loading at once, then ≈ 1–2 s of rule compiling) ' +
+    'started when the page first idled — right as the first command’s result came — and the window waited behind it. Now ' +
+    'the worker starts with the page and loads TypeScript’s grammar at once; warm-ups run one at a time and only while no ' +
+    'window is queued, so colour follows the first row within one or two frames (see the runs). What is left is the first ' +
+    `row's own time (first-read.first-row). ${CONTENTION}`,
 };
