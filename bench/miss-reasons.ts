@@ -126,4 +126,21 @@ export const MISS_REASONS: Readonly<Record<string, string>> = {
     'the worker starts with the page and loads TypeScript’s grammar at once; warm-ups run one at a time and only while no ' +
     'window is queued, so colour follows the first row within one or two frames (see the runs). What is left is the first ' +
     `row's own time (first-read.first-row). ${CONTENTION}`,
+  'diff-card.first-text':
+    'Traced (Chromium trace with CPU profile, unminified bench page, 3–4 runs each): the card’s first task was 51–64 ms of ' +
+    'CPU against the read card’s 44–49 ms — a state set from the card’s box ref (for the Split toggle’s width) was a ' +
+    'synchronous update that re-rendered the whole card and ran its effects inside that task; with a ref it is 27–37 ms, and ' +
+    'the first frame’s style, layout and paint are the read card’s (12–22 ms CPU against 14–20). The long diff no longer ' +
+    'scrolls in a box of its own (decision 0016). What is left is the same as the read card’s first text (see ' +
+    `read-card.prewarmed-first-text and its baseline row in this section). ${CONTENTION}`,
+  'diff-card.visible-coloured':
+    'The rows on screen need two highlight windows where the read card needs one: each side (old, new) is tokenized with its ' +
+    'own grammar state. Each side’s head (25 lines, one worker chunk) is asked for first and the full side once both heads ' +
+    'are coloured — asked at once, the worker took both 2,000-line sides off the wire before it reached the second head ' +
+    '(traced). Before: 200 ms against the read card’s 126 (1.69×, pairs); after, in the same run, the diff is at or below ' +
+    'the read card (see the ratio row): the miss is the machine’s load, which the baseline shares. ' +
+    CONTENTION,
+  'diff-card.longest-task':
+    'The card’s first task (its render and commit): 51–64 ms CPU traced before, with a synchronous re-render of the whole ' +
+    `card from a ref-set state inside it; 27–37 ms after. ${CONTENTION}`,
 };

@@ -39,7 +39,8 @@ export const diffCardBench: BenchDefinition = {
       details: [
         'Times run from `render()` of the card to the paint that shows the state (rAF + posted task). Each page first runs the app’s idle',
         'warm-up to its end; the diff card is imported by the page (its code loaded, as after the first diff card of a session). Each side',
-        '(old and new, 2,000 lines each) goes to the highlight worker as its own window; the rows on screen wait for both sides’ first chunks.',
+        '(old and new, 2,000 lines each) is highlighted as its own window: first its head (25 lines, one worker chunk), the full side once',
+        'both heads are coloured; the rows on screen wait for both heads. The card shows its 448 px preview (22 rows), as in the app.',
       ],
     };
   },
