@@ -1,5 +1,6 @@
 import { assertNever } from '@toolcards/protocol';
 import type { EventDelivery, TimelineRow, ToolRow } from './timeline-row';
+import { keepUnchangedRows } from './same-row';
 
 /** What happened to one delivered event. */
 export type AppendOutcome =
@@ -115,6 +116,12 @@ export class TimelineBuilder {
   /** The log has a hole before `seq` (a corrupt line was skipped): the next event may follow it. */
   skipTo(seq: number): void {
     if (seq > this.lastSeq + 1) this.lastSeq = seq - 1;
+  }
+
+  /** Rows unchanged from `previous` keep their objects (same-row.ts): what is on screen is not rendered again. */
+  keepUnchanged(previous: readonly TimelineRow[]): void {
+    keepUnchangedRows(previous, this.rows);
+    this.changed = true;
   }
 
   /** The rows so far; a new array only when something changed since the last call. */

@@ -251,6 +251,8 @@ export class TimelineModel {
       }
       kept.push(delivery);
     }
+    // The rows behind the page are the same as before: their cards are not rendered again.
+    builder.keepUnchanged(this.builder.rowsSnapshot());
     this.builder = builder;
     this.held = kept;
     this.setHistory({ firstSeq: builder.firstSeq, hasOlder: Math.min(fromSeq, builder.firstSeq) > 0 });

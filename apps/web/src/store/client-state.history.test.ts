@@ -82,6 +82,20 @@ describe('ClientState history', () => {
     expect(rows[5]).toMatchObject({ kind: 'tool', callId: 'c5', call: { name: 'glob' }, result: { seq: 11 } });
   });
 
+  it('leaves the rows behind an older page as they were: the cards on screen are not drawn again', () => {
+    const events = callPairs(10);
+    const store = openOnTail(events, 11); // starts on the result of call 5
+    const before = store.state.getState().rows;
+    store.noteOlderRequested();
+    ingestFrames(store, [history(events.slice(0, 11)), { type: 'history-end', sessionId: 's1', fromSeq: 0, beforeSeq: 11 }]);
+    const after = store.state.getState().rows;
+    // Calls 6-9 were whole before the page: the same row objects (React compares rows by identity).
+    expect(after.slice(6)).toHaveLength(4);
+    after.slice(6).forEach((row, k) => expect(row).toBe(before[k + 1]));
+    // Call 5's row got its call from the page: a new row.
+    expect(after[5]).not.toBe(before[0]);
+  });
+
   it('keeps live events that came while an older page was loading', () => {
     const events = callPairs(20);
     const store = openOnTail(events, 30);
