@@ -42,6 +42,21 @@ describe('Composer', () => {
     expect(client.newSession).toHaveBeenCalled();
   });
 
+  it('has the input focused once the first frame is painted (not inside the first render), and leaves the focus where the person put it', async () => {
+    const input = renderComposer(client);
+    expect(document.activeElement).not.toBe(input);
+    await vi.waitFor(() => expect(document.activeElement).toBe(input));
+    cleanup();
+
+    const elsewhere = document.body.appendChild(document.createElement('button'));
+    const again = renderComposer(client);
+    elsewhere.focus();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(document.activeElement).toBe(elsewhere);
+    expect(document.activeElement).not.toBe(again);
+    elsewhere.remove();
+  });
+
   it('runs a command on Enter and clears the input', async () => {
     const input = renderComposer(client);
     await userEvent.type(input, '/grep "a b" src --include *.ts{Enter}');

@@ -7,6 +7,7 @@ import { grepPathMissing } from './grep-path-missing';
 import type { GrepPatternGuess } from './parse-composer-command';
 import type { ComposerError, SentGrepGuess } from './send-composer-input';
 import { useComposerInput } from './use-composer-input';
+import { useFocusAfterFirstFrame } from './use-focus-after-first-frame';
 
 // The help comes with its first opening (? or /help), not with the page.
 const ComposerHelp = lazy(() => import('./composer-help').then((module) => ({ default: module.ComposerHelp })));
@@ -23,6 +24,7 @@ function WritableComposer() {
   const model = useSessionState((state) => state.server?.model);
   const serverKnown = useSessionState((state) => state.server !== null);
   const { text, onTextChange, error, helpOpen, setHelpOpen, pendingGuess, inputRef, submit, runSuggestion, onKeyDown } = useComposerInput();
+  useFocusAfterFirstFrame(inputRef);
   return (
     <div className="composer">
       {helpOpen && (
@@ -49,7 +51,6 @@ function WritableComposer() {
           aria-invalid={error !== undefined}
           aria-describedby="composer-hint"
           spellCheck={false}
-          autoFocus
           onChange={(event) => onTextChange(event.target.value)}
           onKeyDown={onKeyDown}
         />
