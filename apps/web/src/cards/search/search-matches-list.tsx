@@ -15,12 +15,13 @@ import type { FileSource } from '../../net/file-source';
 import { matchLabel } from './match-label';
 import { groupKey, itemSize, listHeight, matchListItems, rangeKeeping, runsByGroup, virtualKey, type GroupRun, type MatchListItem } from './search-match-items';
 import { useRovingFocus } from './use-roving-focus';
+import { useMatchRowChars } from './use-match-row-chars';
 import { LoadFailureBoundary } from '../../ui/load-failure-boundary';
 
 // A match's context loads with the first "±3" (initial JS ≤ 150 kB gzip).
 const MatchContext = lazy(() => import('./match-context').then((module) => ({ default: module.MatchContext })));
 
-/** Preview budget of a match row; the match stays in view, the rest of the line is cut. */
+/** Preview budget of a match row on a wide list; the match stays in view, the rest of the line is cut. */
 const PREVIEW_CHARS = 160;
 /** The list's preview height (decision 0016): the virtualizer's first guess at its viewport. */
 const LIST_VIEWPORT_PX = 576;
@@ -67,7 +68,8 @@ export function SearchMatchesList({ files, expanded, onExpand, openedKey, onOpen
   useGroupScrolledToTop(virtualizer, indexOfKey, focusGroup);
 
   const matchCount = useMemo(() => files.reduce((sum, file) => sum + file.matches.length, 0), [files]);
-  const rowProps: MatchRowShared = { onOpen, fileSource, withActions: complete, onToggleContext: contexts.toggle };
+  const lineChars = useMatchRowChars(roving.containerRef, PREVIEW_CHARS);
+  const rowProps: MatchRowShared = { onOpen, fileSource, withActions: complete, onToggleContext: contexts.toggle, lineChars };
   return (
     <>
       <div className="tc-search__groups" ref={roving.containerRef} onFocus={roving.onFocus} onKeyDown={roving.onKeyDown} {...preview.boxProps}>
@@ -160,6 +162,8 @@ interface MatchRowShared {
   /** "Open in editor", "Copy path:line" and "±3" (from the list's second render on). */
   withActions: boolean;
   onToggleContext: (key: string) => void;
+  /** Characters of the line the row has room for (the list's width): the line is clipped around its match to fit. */
+  lineChars: number;
 }
 
 interface MatchGroupProps {
@@ -244,10 +248,11 @@ interface SearchMatchRowProps {
   onToggleContext: (key: string) => void;
   /** "Open in editor", "Copy path:line" and "±3" (from the list's second render on). */
   withActions: boolean;
+  lineChars: number;
 }
 
-const SearchMatchRow = memo(function SearchMatchRow({ rovingKey, path, match, tabIndex, opened, onOpen, fileSource, contextId, showContext, onToggleContext, withActions }: SearchMatchRowProps) {
-  const clipped = clipLine(match.line, match.ranges, PREVIEW_CHARS);
+const SearchMatchRow = memo(function SearchMatchRow({ rovingKey, path, match, tabIndex, opened, onOpen, fileSource, contextId, showContext, onToggleContext, withActions, lineChars }: SearchMatchRowProps) {
+  const clipped = clipLine(match.line, match.ranges, lineChars);
   return (
     <>
       <button
