@@ -8,3 +8,4 @@ export * from './session-store';
 export * from './session-summary';
 export * from './writer-lock';
 export * from './lazy-session-log';
+export * from './log-tail';

@@ -83,7 +83,7 @@ describe('LogSeqIndex', () => {
       expect(await index.callOf('small')).toEqual(written[0]);
       expect(index.callSeqOf('big')).toBe(1);
       expect(index.pageStart(3, 1)).toBe(1); // result big (2) pulls its call (1) in
-      const kept = (index as unknown as { calls: Map<string, unknown> }).calls;
+      const kept = (index as unknown as { entries: { calls: Map<string, unknown> } }).entries.calls;
       expect([typeof kept.get('small'), kept.get('big')]).toEqual(['object', 1]);
     }
     await close();

@@ -1,6 +1,7 @@
 import type { SessionEvent, ToolCallEvent } from '@toolcards/protocol';
 import { eventFromJson, parseEventLine, seqOrder } from './log-entries';
 import { readLogLines, type LogLine } from './log-lines';
+import type { LogTail } from './log-tail';
 import type { ReplayReport } from './replay';
 
 /** Called per event of a range, in seq order; resolve `false` to stop reading. */
@@ -22,15 +23,14 @@ export const KEPT_CALL_LINE_BYTES = 4 * 1024;
  * stale seq) are skipped here too.
  */
 export class LogSeqIndex {
-  /** Indexed seqs, ascending (a corrupt line may leave a gap), and each line's byte offset. */
-  private readonly seqs: number[] = [];
-  private readonly starts: number[] = [];
-  /** A call id → its event when small, else its seq (the event is read back from the log). */
-  private readonly calls = new Map<string, ToolCallEvent | number>();
-  /** A result's seq → its call's seq, for results whose call was logged before them. */
-  private readonly callSeqOfResult = new Map<number, number>();
-  /** A call id → the seq of its result (the first one logged). */
-  private readonly resultSeqOfCall = new Map<string, number>();
+  /** What is indexed: swapped whole when a provisional (tail-only) index learns the head. */
+  private entries: IndexEntries = emptyEntries();
+  /** Where a replay from the start seeds while the tail-only entries still answer readers. */
+  private seeding: IndexEntries | undefined;
+  /** True while only the tail is indexed (see `fromTail`); `whole` resolves when the head is in. */
+  private provisional = false;
+  private wholeIndexed: Promise<void> = Promise.resolve();
+  private markWhole: () => void = () => {};
   /** Bytes read so far (always at a line boundary). */
   private scanned = 0;
   /** Where readers stop: `scanned`, or the end of a last event whose newline was never written. */
@@ -41,18 +41,59 @@ export class LogSeqIndex {
   constructor(readonly path: string) {}
 
   /**
+   * An index of a log's tail alone, so the last screenful is served after reading only the
+   * end of the file. Anything it cannot answer from the tail (a page before it, a call logged
+   * before it) waits until a replay from the start has seeded the whole index (`seed` …
+   * `seeded`), which then replaces the tail-only entries in one step.
+   */
+  static fromTail(path: string, tail: LogTail): LogSeqIndex {
+    const index = new LogSeqIndex(path);
+    index.headerSeen = true;
+    for (const { event, line } of tail.events) index.record(index.entries, event.seq, event.type, event.type === 'tool/call' ? event : undefined, event.type === 'tool/result' ? event.data.callId : undefined, line.start, line.end - line.start);
+    index.scanned = tail.end.missingNewline ? lastLineStart(index.entries, tail.end.completeBytes) : tail.end.completeBytes;
+    index.readable = tail.end.completeBytes;
+    if (!tail.reachedHead) {
+      index.provisional = true;
+      index.wholeIndexed = new Promise((resolve) => (index.markWhole = resolve));
+    }
+    return index;
+  }
+
+  /** False while only the tail is indexed. */
+  get whole(): boolean {
+    return !this.provisional;
+  }
+
+  /**
    * Indexes one event a replay from the start of this log accepted, so opening a session
    * reads its log once, not once to replay and again to index. Call `seeded` after the last.
    */
   seed(event: SessionEvent, line: LogLine): void {
+    if (this.provisional) {
+      this.seeding ??= emptyEntries();
+      this.record(this.seeding, event.seq, event.type, event.type === 'tool/call' ? event : undefined, event.type === 'tool/result' ? event.data.callId : undefined, line.start, line.end - line.start);
+      return;
+    }
     this.headerSeen = true;
-    this.record(event.seq, event.type, event.type === 'tool/call' ? event : undefined, event.type === 'tool/result' ? event.data.callId : undefined, line.start, line.end - line.start);
+    this.record(this.entries, event.seq, event.type, event.type === 'tool/call' ? event : undefined, event.type === 'tool/result' ? event.data.callId : undefined, line.start, line.end - line.start);
     this.readable = line.end;
     if (line.terminated) this.scanned = line.end;
   }
 
   /** Ends seeding with the replay's report: later catch-ups read only what comes after it. */
   seeded(report: ReplayReport): void {
+    if (this.provisional) {
+      // Swapped between two catch-ups: what the tail index learned after the replay's end is read again.
+      this.scanning = this.scanning.then(() => {
+        this.entries = this.seeding ?? emptyEntries();
+        this.seeding = undefined;
+        this.provisional = false;
+        this.scanned = report.missingNewline ? lastLineStart(this.entries, report.completeBytes) : report.completeBytes;
+        this.readable = report.completeBytes;
+        this.markWhole();
+      });
+      return;
+    }
     this.headerSeen = true;
     // A last event without its newline is read again (as stale) once the newline is there.
     if (report.missingNewline) return;
@@ -67,12 +108,14 @@ export class LogSeqIndex {
   }
 
   get eventCount(): number {
-    return this.seqs.length;
+    return this.entries.seqs.length;
   }
 
   /** The logged call with this id, if any (read back from the log when it was too large to keep). */
   async callOf(callId: string): Promise<ToolCallEvent | undefined> {
-    const call = this.calls.get(callId);
+    // A call the tail does not hold may be in the head.
+    if (this.provisional && !this.entries.calls.has(callId)) await this.wholeIndexed;
+    const call = this.entries.calls.get(callId);
     if (typeof call !== 'number') return call;
     let found: ToolCallEvent | undefined;
     await this.readRange(call, call + 1, (event) => {
@@ -84,13 +127,31 @@ export class LogSeqIndex {
 
   /** The seq of the logged call with this id, if any. */
   callSeqOf(callId: string): number | undefined {
-    const call = this.calls.get(callId);
+    const call = this.entries.calls.get(callId);
     return typeof call === 'number' ? call : call?.seq;
+  }
+
+  /**
+   * The seq of the first logged result of this call, if any. From a tail-only index when it
+   * holds the call (every result comes after its call), else once the whole log is indexed.
+   */
+  async firstResultSeqOf(callId: string): Promise<number | undefined> {
+    if (this.provisional && !this.entries.calls.has(callId)) await this.wholeIndexed;
+    return this.entries.resultSeqOfCall.get(callId);
+  }
+
+  /**
+   * `pageStart`, once the index holds what the page needs: a tail-only index answers when it
+   * holds the page and its widening (`2 × count` events before `beforeSeq`), else the head is waited for.
+   */
+  async coveredPageStart(beforeSeq: number, count: number): Promise<number> {
+    if (this.provisional && this.positionOf(beforeSeq) < 2 * count) await this.wholeIndexed;
+    return this.pageStart(beforeSeq, count);
   }
 
   /** The seq of the logged result of this call, if any. */
   resultSeqOf(callId: string): number | undefined {
-    return this.resultSeqOfCall.get(callId);
+    return this.entries.resultSeqOfCall.get(callId);
   }
 
   /**
@@ -107,11 +168,11 @@ export class LogSeqIndex {
     // Only the results of the page asked for pull their calls in: a result the widening
     // brings in may start its own page's row without its call (the next page has it).
     for (let position = asked; position < end; position += 1) {
-      const callSeq = this.callSeqOfResult.get(this.seqs[position]!);
+      const callSeq = this.entries.callSeqOfResult.get(this.entries.seqs[position]!);
       if (callSeq === undefined) continue;
       start = Math.max(floor, Math.min(start, this.positionOf(callSeq)));
     }
-    return this.seqs[start]!;
+    return this.entries.seqs[start]!;
   }
 
   /** Number of indexed events with seq in [fromSeq, beforeSeq). */
@@ -121,10 +182,11 @@ export class LogSeqIndex {
 
   /** Visits the indexed events with seq in [fromSeq, beforeSeq), validated, in order. */
   async readRange(fromSeq: number, beforeSeq: number, visit: RangeVisitor): Promise<void> {
+    if (this.provisional && (this.entries.seqs.length === 0 || fromSeq < this.entries.seqs[0]!)) await this.wholeIndexed;
     const position = this.positionOf(fromSeq);
-    if (position >= this.seqs.length || this.seqs[position]! >= beforeSeq) return;
+    if (position >= this.entries.seqs.length || this.entries.seqs[position]! >= beforeSeq) return;
     let lastSeq = fromSeq - 1;
-    const lines = readLogLines(this.path, this.starts[position]!);
+    const lines = readLogLines(this.path, this.entries.starts[position]!);
     try {
       for await (const line of lines) {
         if (line.start >= this.readable) return;
@@ -142,10 +204,10 @@ export class LogSeqIndex {
   /** Index of the first indexed seq ≥ `seq` (the count when there is none). */
   private positionOf(seq: number): number {
     let low = 0;
-    let high = this.seqs.length;
+    let high = this.entries.seqs.length;
     while (low < high) {
       const middle = (low + high) >>> 1;
-      if (this.seqs[middle]! < seq) low = middle + 1;
+      if (this.entries.seqs[middle]! < seq) low = middle + 1;
       else high = middle;
     }
     return low;
@@ -188,7 +250,7 @@ export class LogSeqIndex {
     if (typeof value !== 'object' || value === null) return;
     const { seq, type, data } = value as { seq?: unknown; type?: unknown; data?: { callId?: unknown } };
     if (typeof seq !== 'number' || !Number.isSafeInteger(seq) || typeof type !== 'string') return;
-    const last = this.seqs.length === 0 ? -1 : this.seqs[this.seqs.length - 1]!;
+    const last = this.entries.seqs.length === 0 ? -1 : this.entries.seqs[this.entries.seqs.length - 1]!;
     const order = seqOrder(last, seq);
     if (order === 'stale') return;
     // A seq that jumps ahead is rare (only after a lost line): check it is really an event,
@@ -200,17 +262,39 @@ export class LogSeqIndex {
       if (!parsed.ok || parsed.value.type !== 'tool/call') return;
       call = parsed.value;
     }
-    this.record(seq, type, call, type === 'tool/result' && typeof data?.callId === 'string' ? data.callId : undefined, start, text.length);
+    this.record(this.entries, seq, type, call, type === 'tool/result' && typeof data?.callId === 'string' ? data.callId : undefined, start, text.length);
   }
 
-  private record(seq: number, type: string, call: ToolCallEvent | undefined, resultCallId: string | undefined, start: number, lineBytes: number): void {
-    if (type === 'tool/call' && call !== undefined) this.calls.set(call.data.callId, lineBytes <= KEPT_CALL_LINE_BYTES ? call : call.seq);
+  private record(into: IndexEntries, seq: number, type: string, call: ToolCallEvent | undefined, resultCallId: string | undefined, start: number, lineBytes: number): void {
+    if (type === 'tool/call' && call !== undefined) into.calls.set(call.data.callId, lineBytes <= KEPT_CALL_LINE_BYTES ? call : call.seq);
     if (resultCallId !== undefined) {
-      const callSeq = this.callSeqOf(resultCallId);
-      if (callSeq !== undefined) this.callSeqOfResult.set(seq, callSeq);
-      if (!this.resultSeqOfCall.has(resultCallId)) this.resultSeqOfCall.set(resultCallId, seq);
+      const known = into.calls.get(resultCallId);
+      const callSeq = typeof known === 'number' ? known : known?.seq;
+      if (callSeq !== undefined) into.callSeqOfResult.set(seq, callSeq);
+      if (!into.resultSeqOfCall.has(resultCallId)) into.resultSeqOfCall.set(resultCallId, seq);
     }
-    this.seqs.push(seq);
-    this.starts.push(start);
+    into.seqs.push(seq);
+    into.starts.push(start);
   }
+}
+
+interface IndexEntries {
+  /** Indexed seqs, ascending (a corrupt line may leave a gap), and each line's byte offset. */
+  seqs: number[];
+  starts: number[];
+  /** A call id → its event when small, else its seq (the event is read back from the log). */
+  calls: Map<string, ToolCallEvent | number>;
+  /** A result's seq → its call's seq, for results whose call was logged before them. */
+  callSeqOfResult: Map<number, number>;
+  /** A call id → the seq of its result (the first one logged). */
+  resultSeqOfCall: Map<string, number>;
+}
+
+function emptyEntries(): IndexEntries {
+  return { seqs: [], starts: [], calls: new Map(), callSeqOfResult: new Map(), resultSeqOfCall: new Map() };
+}
+
+/** Where the last indexed line starts: a last event without its newline is read again from there. */
+function lastLineStart(entries: IndexEntries, otherwise: number): number {
+  return entries.starts.at(-1) ?? otherwise;
 }

@@ -12,6 +12,7 @@ import {
 import { readSessionHeader, replaySessionLog, type ReplayReport, type ReplayVisitor } from './replay';
 import { LazySessionLog, logEndOf } from './lazy-session-log';
 import { LogSeqIndex } from './log-seq-index';
+import { readLogTail, type LogTailOptions } from './log-tail';
 import { SessionIndex } from './session-index';
 import { SessionLog } from './session-log';
 import { foldSummary, startSummary, type CallTitle, type SummaryState } from './session-summary';
@@ -153,6 +154,50 @@ export class SessionStore {
       onClose: () => this.index.writerClosed(id),
     });
     return { log, report, index };
+  }
+
+  /**
+   * Opens an existing session for viewing from its tail: the header and the end of the log
+   * are read (a window of at least `minEvents` events), so the last screenful can be served
+   * before the rest is read. `whole` then replays the log from the start, as `openLazily`
+   * does (`visit` sees each event, the index learns the head, the summary is folded), and
+   * resolves with the replay's report; nothing may be appended before it resolves, since the
+   * state of the session (open calls, views) needs every event. A log whose end cannot be
+   * judged from a window falls back to `openLazily` (then `whole` is already settled).
+   */
+  async openFromTail(
+    id: string,
+    visit?: (event: SessionEvent) => void,
+    options?: LogTailOptions,
+  ): Promise<{ log: LazySessionLog; index: LogSeqIndex; whole: Promise<ReplayReport> }> {
+    const path = await this.existingLogPath(id);
+    const tail = await readLogTail(path, options);
+    if (tail === undefined) {
+      const opened = await this.openLazily(id, visit);
+      return { log: opened.log, index: opened.index, whole: Promise.resolve(opened.report) };
+    }
+    const index = LogSeqIndex.fromTail(path, tail);
+    let summary: SummaryState | undefined;
+    const log = LazySessionLog.readOnly(path, tail.end, {
+      onAppend: (event, size) => {
+        summary = foldSummary(summary ?? startSummary(tail.header), event, this.options.callTitle);
+        this.index.record(summary, size);
+      },
+      onClose: () => this.index.writerClosed(id),
+    });
+    const whole = (async () => {
+      let state: SummaryState | undefined;
+      const report = await replaySessionLog(path, (event, header, line) => {
+        state = foldSummary(state ?? startSummary(header), event, this.options.callTitle);
+        // A tail that reached the header indexed the whole log already.
+        if (!index.whole) index.seed(event, line);
+        visit?.(event);
+      });
+      if (!index.whole) index.seeded(report);
+      summary = state;
+      return report;
+    })();
+    return { log, index, whole };
   }
 
   async exists(id: string): Promise<boolean> {

@@ -43,7 +43,8 @@ export class LiveSession {
    */
   constructor(
     private readonly log: LazySessionLog,
-    readonly reopenReport: ReplayReport | undefined,
+    /** Set once the replay from the start is done (a session opened from its tail is watched before). */
+    public reopenReport: ReplayReport | undefined,
     private readonly views: ViewComputer,
     private readonly deps: LiveSessionDeps,
   ) {}

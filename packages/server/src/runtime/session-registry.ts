@@ -64,6 +64,8 @@ const JUST_USED_MS = 1_000;
 
 interface OpenSession {
   pending: Promise<SessionRuntime>;
+  /** Resolves once the session can be watched (its log's tail is read), before `pending` when it opens from the tail. */
+  viewable: Promise<SessionRuntime>;
   /** Set once `pending` resolved. */
   runtime?: SessionRuntime;
   lastUsed: number;
@@ -111,7 +113,7 @@ export class SessionRegistry {
    * The open session, opening it (read-only) on first use; undefined when no such session exists.
    * `mapping`: the mirror's own mapping appends through it, so it does not wait until viewable.
    */
-  async get(id: string, how: { mapping?: boolean } = {}): Promise<SessionRuntime | undefined> {
+  async get(id: string, how: { mapping?: boolean; viewing?: boolean } = {}): Promise<SessionRuntime | undefined> {
     if (!isSessionId(id)) return undefined;
     if (!how.mapping) await this.deps.untilViewable?.(id);
     let entry = this.open.get(id);
@@ -121,7 +123,8 @@ export class SessionRegistry {
     }
     entry.lastUsed = Date.now();
     try {
-      return await entry.pending;
+      // Watching (subscribe, older pages) needs only the tail; anything that appends needs the whole replay.
+      return await (how.viewing ? entry.viewable : entry.pending);
     } catch (error) {
       if (error instanceof UnknownSessionError) return undefined;
       throw error;
@@ -180,8 +183,11 @@ export class SessionRegistry {
     this.fileWatches.close();
   }
 
-  private track(id: string, pending: Promise<SessionRuntime>): OpenSession {
-    const entry: OpenSession = { pending, lastUsed: Date.now() };
+  private track(id: string, opening: Promise<SessionRuntime> | { viewable: Promise<SessionRuntime>; pending: Promise<SessionRuntime> }): OpenSession {
+    const { viewable, pending } = opening instanceof Promise ? { viewable: opening, pending: opening } : opening;
+    // A failed whole replay fails `pending`, which callers see; `viewable` alone must not be unhandled.
+    viewable.catch(() => {});
+    const entry: OpenSession = { pending, viewable, lastUsed: Date.now() };
     this.open.set(id, entry);
     pending.then(
       (runtime) => {
@@ -195,29 +201,47 @@ export class SessionRegistry {
     return entry;
   }
 
-  /** Reads the log (no lock); closes what a killed server left open, which takes the lock. */
-  private async reopen(id: string): Promise<SessionRuntime> {
+  /**
+   * Reads the log (no lock) from its tail: the session can be watched once the tail is read
+   * (`viewable`); the replay from the start then rebuilds what appending needs (views of open
+   * calls, what a killed server left open, problems), and `pending` resolves after it, having
+   * closed what a killed server left open (which takes the lock).
+   */
+  private reopen(id: string): { viewable: Promise<SessionRuntime>; pending: Promise<SessionRuntime> } {
     const views = new ViewComputer(this.deps.tools);
     const unfinished = new UnfinishedWork();
-    const opened = await this.deps.store.openLazily(id, (event) => {
+    const opening = this.deps.store.openFromTail(id, (event) => {
       views.remember(event);
       unfinished.observe(event);
     });
-    for (const problem of opened.report.problems) {
-      this.deps.report(`session ${id}, line ${problem.line}: ${problem.message} (skipped)`);
-    }
-    const torn = opened.report.tornTail;
-    if (torn) this.deps.report(`session ${id}, line ${torn.line}: ${torn.message}; removed at the next write`);
-    let runtime: SessionRuntime;
-    try {
-      runtime = await this.assemble(opened.log, opened.report, views, opened.index);
-    } catch (error) {
-      opened.log.close();
-      throw error;
-    }
-    // A mirror's open calls are the other agent's, still running or not: its transcript ends them, never us.
-    if ((runtime.live.header.source ?? 'toolcards') === 'toolcards') this.closeUnfinished(runtime, unfinished);
-    return runtime;
+    const viewable = opening.then(async (opened) => {
+      try {
+        return await this.assemble(opened.log, undefined, views, opened.index);
+      } catch (error) {
+        opened.log.close();
+        throw error;
+      }
+    });
+    const pending = viewable.then(async (runtime) => {
+      const { whole } = await opening;
+      let report: ReplayReport;
+      try {
+        report = await whole;
+      } catch (error) {
+        closeRuntime(runtime);
+        throw error;
+      }
+      runtime.live.reopenReport = report;
+      for (const problem of report.problems) {
+        this.deps.report(`session ${id}, line ${problem.line}: ${problem.message} (skipped)`);
+      }
+      const torn = report.tornTail;
+      if (torn) this.deps.report(`session ${id}, line ${torn.line}: ${torn.message}; removed at the next write`);
+      // A mirror's open calls are the other agent's, still running or not: its transcript ends them, never us.
+      if ((runtime.live.header.source ?? 'toolcards') === 'toolcards') this.closeUnfinished(runtime, unfinished);
+      return runtime;
+    });
+    return { viewable, pending };
   }
 
   private closeUnfinished(runtime: SessionRuntime, unfinished: UnfinishedWork): void {

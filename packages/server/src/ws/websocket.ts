@@ -188,7 +188,7 @@ export class ClientConnection implements FrameSink {
   private async handle(frame: ClientFrame): Promise<void> {
     switch (frame.type) {
       case 'subscribe': {
-        const runtime = await this.session(frame);
+        const runtime = await this.session(frame, { viewing: true });
         if (!runtime || !this.isOpen) return;
         this.subscriptions.get(frame.sessionId)?.end();
         const subscription = runtime.live.subscribe(this, frame.afterSeq, this.deps.report, frame.tail);
@@ -196,7 +196,7 @@ export class ClientConnection implements FrameSink {
         return;
       }
       case 'load-history': {
-        const runtime = await this.session(frame);
+        const runtime = await this.session(frame, { viewing: true });
         if (!runtime || !this.isOpen) return;
         // Not awaited: an older page is paced by this socket and must not hold up the frames behind it.
         runtime.live.sendOlder(this, frame.beforeSeq, frame.limit).catch((error: unknown) => {
@@ -241,8 +241,9 @@ export class ClientConnection implements FrameSink {
     }
   }
 
-  private async session(frame: ClientFrame): Promise<SessionRuntime | undefined> {
-    const runtime = await this.deps.registry.get(frame.sessionId);
+  /** `viewing`: watching only (subscribe, older pages), served once the log's tail is read. */
+  private async session(frame: ClientFrame, how: { viewing?: boolean } = {}): Promise<SessionRuntime | undefined> {
+    const runtime = await this.deps.registry.get(frame.sessionId, how);
     if (!runtime) {
       this.sendError({
         code: 'UNKNOWN_SESSION',

@@ -32,19 +32,19 @@ export class SessionHistory {
     const fromSeq = Math.min(afterSeq + 1, liveFrom);
     if (tail === undefined || fromSeq >= liveFrom) return { fromSeq, beforeSeq: liveFrom };
     await this.index.catchUp();
-    return { fromSeq: Math.max(fromSeq, this.index.pageStart(liveFrom, tail)), beforeSeq: liveFrom };
+    return { fromSeq: Math.max(fromSeq, await this.index.coveredPageStart(liveFrom, tail)), beforeSeq: liveFrom };
   }
 
   /** An older page: up to `limit` events before `beforeSeq` (widened to keep results with their calls). */
   async olderRange(beforeSeq: number, limit: number): Promise<HistoryRange> {
     await this.index.catchUp();
-    return { fromSeq: this.index.pageStart(beforeSeq, limit), beforeSeq };
+    return { fromSeq: await this.index.coveredPageStart(beforeSeq, limit), beforeSeq };
   }
 
   /** The logged result of a call, in full (what lean history left out); undefined when none is logged. */
   async resultOf(callId: string): Promise<ToolResultEvent | undefined> {
     await this.index.catchUp();
-    const seq = this.index.resultSeqOf(callId);
+    const seq = await this.index.firstResultSeqOf(callId);
     if (seq === undefined) return undefined;
     let found: ToolResultEvent | undefined;
     await this.index.readRange(seq, seq + 1, (event) => {
@@ -74,7 +74,7 @@ export class SessionHistory {
     await this.index.readRange(range.fromSeq, range.beforeSeq, async (event) => {
       // The call may lie before the range: the index finds it. Only for the call's first result,
       // as live delivery (ViewComputer lets go of a call's args at its result).
-      if (event.type === 'tool/result' && !views.holds(event.data.callId) && this.index.resultSeqOf(event.data.callId) === event.seq) {
+      if (event.type === 'tool/result' && !views.holds(event.data.callId) && (await this.index.firstResultSeqOf(event.data.callId)) === event.seq) {
         const call = await this.index.callOf(event.data.callId);
         if (call !== undefined && call.seq < event.seq) views.remember(call);
       }

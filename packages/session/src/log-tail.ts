@@ -1,0 +1,121 @@
+import { open } from 'node:fs/promises';
+import type { SessionEvent, SessionHeader } from '@toolcards/protocol';
+import { parseEventLine, parseHeaderLine, seqOrder } from './log-entries';
+import { readLogLines, type LogLine } from './log-lines';
+import type { LogEnd } from './session-log';
+
+/** The end of a log, read without its head: enough to serve the last screenful and to start appending. */
+export interface LogTail {
+  header: SessionHeader;
+  /** Byte offset of the first line read (just past the header when `reachedHead`). */
+  start: number;
+  /** The accepted events of the window, in order, with their lines. */
+  events: { event: SessionEvent; line: LogLine }[];
+  /** Where the log ends, as a full replay would report it. */
+  end: LogEnd;
+  /** The window starts right after the header: this is the whole log. */
+  reachedHead: boolean;
+}
+
+export interface LogTailOptions {
+  /** Read back until the window holds this many events (or `maxBytes`, or the header). */
+  minEvents?: number;
+  maxBytes?: number;
+  /** The first window (it doubles from there); default 1 MiB. */
+  firstWindowBytes?: number;
+}
+
+/** Enough for a 200-event tail widened to keep its results' calls, twice over. */
+const DEFAULT_MIN_EVENTS = 1_024;
+const DEFAULT_MAX_BYTES = 16 * 1024 * 1024;
+const FIRST_WINDOW_BYTES = 1024 * 1024;
+const NEWLINE = 0x0a;
+
+/**
+ * Reads a session log from its end: the header, then windows that double from 1 MiB until
+ * they hold `minEvents` events. Lines are judged as a replay judges them (a torn last line is
+ * not an event, a complete last event without its newline is), so `end` is what a full replay
+ * would report. Undefined when the window found no event before `maxBytes`: then only a full
+ * replay knows where the log ends. Throws SessionLogUnreadableError as a replay would (via the
+ * header) — the caller falls back to a full replay for anything it cannot judge.
+ */
+export async function readLogTail(path: string, options: LogTailOptions = {}): Promise<LogTail | undefined> {
+  const minEvents = options.minEvents ?? DEFAULT_MIN_EVENTS;
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const file = await open(path, 'r');
+  try {
+    const size = (await file.stat()).size;
+    const headerLine = await firstLine(path);
+    if (headerLine === undefined || !headerLine.terminated) return undefined;
+    const parsedHeader = parseHeaderLine(headerLine.text);
+    if (!parsedHeader.ok) return undefined;
+    const header = parsedHeader.value;
+    for (let window = options.firstWindowBytes ?? FIRST_WINDOW_BYTES; ; window *= 2) {
+      const from = Math.max(headerLine.end, size - window);
+      const start = from === headerLine.end ? from : await nextLineStart(file, from, size);
+      const tail = await judgeWindow(path, header, start, size, start === headerLine.end, headerLine.end);
+      if (tail.events.length >= minEvents || tail.reachedHead) return tail;
+      if (window >= maxBytes) return tail.events.length > 0 ? tail : undefined;
+    }
+  } finally {
+    await file.close();
+  }
+}
+
+async function firstLine(path: string): Promise<LogLine | undefined> {
+  const lines = readLogLines(path);
+  try {
+    const first = await lines.next();
+    return first.done ? undefined : first.value;
+  } finally {
+    await lines.return(undefined);
+  }
+}
+
+/** The offset just past the first newline at or after `from` (`size` when there is none). */
+async function nextLineStart(file: Awaited<ReturnType<typeof open>>, from: number, size: number): Promise<number> {
+  const buffer = Buffer.alloc(64 * 1024);
+  for (let at = from; at < size; ) {
+    const { bytesRead } = await file.read(buffer, 0, buffer.length, at);
+    if (bytesRead === 0) break;
+    const newline = buffer.subarray(0, bytesRead).indexOf(NEWLINE);
+    if (newline !== -1) return at + newline + 1;
+    at += bytesRead;
+  }
+  return size;
+}
+
+/** The window's lines as replay.ts judges them (same rules for blank, corrupt, torn and stale lines). */
+async function judgeWindow(path: string, header: SessionHeader, start: number, size: number, reachedHead: boolean, headerEnd: number): Promise<LogTail> {
+  const events: { event: SessionEvent; line: LogLine }[] = [];
+  let lastSeq = -1;
+  let completeBytes = start === headerEnd ? headerEnd : start;
+  let missingNewline = false;
+  let readBytes = start;
+  const lines = readLogLines(path, start);
+  try {
+    for await (const line of lines) {
+      if (line.start >= size) break;
+      readBytes = line.end;
+      if (line.text.trim() === '') {
+        if (line.terminated) completeBytes = line.end;
+        continue;
+      }
+      const parsed = parseEventLine(line.text);
+      if (!parsed.ok) {
+        if (line.terminated) completeBytes = line.end;
+        continue;
+      }
+      completeBytes = line.end;
+      missingNewline = !line.terminated;
+      if (events.length > 0 && seqOrder(lastSeq, parsed.value.seq) === 'stale') continue;
+      lastSeq = parsed.value.seq;
+      // Offsets count from the file's start, line numbers do not matter here.
+      events.push({ event: parsed.value, line });
+    }
+  } finally {
+    await lines.return(undefined);
+  }
+  if (events.length === 0 && reachedHead) lastSeq = -1;
+  return { header, start, events, end: { header, lastSeq, completeBytes, readBytes, missingNewline }, reachedHead };
+}
