@@ -42,6 +42,21 @@ describe('HighlightQueue', () => {
     expect(queue.size).toBe(0);
   });
 
+  it('gives a window whose grammar was still loading its first chunk as soon as it is ready, before a newer window\'s later chunks', async () => {
+    const { queue, settle, release } = steppedQueue();
+    const log: string[] = [];
+    // The first read of a page, in a language whose grammar is still loading; then a TypeScript read, ready at once.
+    let grammarLoaded!: (job: WindowJob) => void;
+    queue.add(1, new Promise<WindowJob>((resolve) => (grammarLoaded = resolve)), () => undefined);
+    queue.add(2, job('newer', 3, log), () => undefined);
+    await settle(); // 'newer' takes its first chunk
+    grammarLoaded(await job('older', 3, log));
+    await settle();
+    for (let step = 0; step < 5; step += 1) await release();
+    // The older card's rows on screen come after one chunk of the newer, not after all of it.
+    expect(log).toEqual(['newer', 'older', 'newer', 'newer', 'older', 'older']);
+  });
+
   it('drops a cancelled window between two chunks, without calling it done', async () => {
     const { queue, settle, release } = steppedQueue();
     const log: string[] = [];

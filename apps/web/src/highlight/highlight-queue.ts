@@ -6,15 +6,27 @@ interface Entry {
   job?: WindowJob;
   /** A warm-up's preparation (its grammar's loading), started when its turn comes. */
   prepare?: () => Promise<WindowJob | undefined>;
+  /** It has had a chunk: its visible rows are coloured, what is left can wait for a newer window's first. */
+  started?: boolean;
   onDone(): void;
 }
 
 const BACKGROUND = -1;
 
+/** Windows not yet started rank above those started, and both above warm-ups; newest first within each. */
+function rank(entry: Entry): number {
+  if (entry.priority === BACKGROUND) return -Infinity;
+  return entry.started ? entry.priority : entry.priority + FRESH_BONUS;
+}
+/** Above every window id (ids count up from 1 per page). */
+const FRESH_BONUS = 2 ** 40;
+
 /**
- * Runs the worker's jobs one chunk at a time, the most recently requested window first: the
- * card a reader just opened (or scrolled to) gets its visible rows before older cards finish,
- * and a card that unmounted is cancelled between two chunks. Warm-ups run only when no
+ * Runs the worker's jobs one chunk at a time: every window's first chunk (the rows on screen)
+ * before any window's later chunks, the most recently requested first among each — the card a
+ * reader just opened (or scrolled to) gets its visible rows before older cards finish, and a
+ * window whose grammar was still loading gets its first chunk as soon as it is ready, not after
+ * a newer window's last — and a card that unmounted is cancelled between two chunks. Warm-ups run only when no
  * window waits, one at a time in the order asked: a warm-up's grammar starts loading only
  * then too (loading and compiling a grammar is one long step that cannot yield), so warm-ups
  * asked at the page's start never stand between a window that just arrived and its grammar.
@@ -80,6 +92,7 @@ export class HighlightQueue {
     try {
       for (let next = this.pick(); next; next = this.pick()) {
         const [key, entry] = next;
+        entry.started = true;
         let more = false;
         try {
           more = entry.job!.step(this.sliceMs);
@@ -94,11 +107,11 @@ export class HighlightQueue {
     }
   }
 
-  /** The ready job of highest priority; among warm-ups, the oldest. */
+  /** The ready job to step next: a window's first chunk, else the highest priority; among warm-ups, the oldest. */
   private pick(): [number, Entry] | undefined {
     let best: [number, Entry] | undefined;
     for (const candidate of this.entries) {
-      if (candidate[1].job && (!best || candidate[1].priority > best[1].priority)) best = candidate;
+      if (candidate[1].job && (!best || rank(candidate[1]) > rank(best[1]))) best = candidate;
     }
     return best;
   }
