@@ -17,7 +17,7 @@ import type { ConsoleMessage, Page } from '@playwright/test';
 
 export const FIRST_READ_MARKER = '__toolcards_first_read__';
 
-export type FirstReadMilestone = 'sent' | 'socket-send' | 'first-row' | 'coloured';
+export type FirstReadMilestone = 'sent' | 'rehearsed' | 'longest-task' | 'socket-send' | 'first-row' | 'coloured';
 
 export interface FirstReadMessage {
   /** Which command of the page (0: the first Enter). */
@@ -33,6 +33,9 @@ export function firstReadProbeScript(): string {
   const marker = ${JSON.stringify(FIRST_READ_MARKER)};
   // Per command: when Enter went down, the row its card is in, and what was seen of it.
   const commands = [];
+  // Main-thread tasks of 50 ms or more, for each command's longest before its first row (the card's first render among them).
+  const longTasks = [];
+  try { new PerformanceObserver((list) => { for (const entry of list.getEntries()) longTasks.push(entry); }).observe({ type: 'longtask', buffered: true }); } catch {}
   const report = (command, milestone, ms) => console.log(marker + JSON.stringify({ command, milestone, ms }));
   const afterFrame = (callback) => {
     const channel = new MessageChannel();
@@ -48,8 +51,11 @@ export function firstReadProbeScript(): string {
     // The card comes in a row after every row on screen now (the session's earlier cards, the previous read's).
     let after = commands.length === 0 ? -1 : (commands[commands.length - 1].row ?? -1);
     for (const row of document.querySelectorAll('.timeline__row[data-index]')) after = Math.max(after, Number(row.getAttribute('data-index')));
-    commands.push({ after, row: null, socketSent: false, firstRow: false, coloured: false, pending: new Set() });
+    commands.push({ sentAt: performance.now(), after, row: null, socketSent: false, firstRow: false, coloured: false, pending: new Set() });
     report(command, 'sent', performance.now());
+    // Whether the app's read-card rehearsal (cards/read/read-card-rehearsal.tsx) ran before this Enter: its mark's time, else -1.
+    const rehearsal = performance.getEntriesByName('toolcards:read-card-rehearsal')[0];
+    report(command, 'rehearsed', rehearsal ? rehearsal.startTime : -1);
     if (!watching) { watching = true; native(everyFrame); }
   }, true);
   // The run-tool frame leaving: the command's own part of the time (the session's creation included).
@@ -64,7 +70,16 @@ export function firstReadProbeScript(): string {
   const mark = (command, index, key) => {
     if (command[key] || command.pending.has(key)) return;
     command.pending.add(key);
-    afterFrame((now) => { command[key] = true; report(index, key, now); });
+    afterFrame((now) => {
+      command[key] = true;
+      report(index, key, now);
+      if (key !== 'firstRow') return;
+      // Reported once the first row's frame is done: the long-task entries up to it have been queued by then, or soon after.
+      setTimeout(() => {
+        const longest = longTasks.filter((task) => task.startTime + task.duration > command.sentAt && task.startTime < now).reduce((max, task) => Math.max(max, task.duration), 0);
+        report(index, 'longest-task', longest);
+      }, 100);
+    });
   };
   const inWindow = (rect) => rect.height > 0 && rect.bottom > 0 && rect.top < window.innerHeight;
   const cardOf = (command) => {
@@ -109,7 +124,7 @@ export function firstReadProbeScript(): string {
 })();`;
 }
 
-const MILESTONE_KEYS: Record<string, FirstReadMilestone> = { sent: 'sent', 'socket-send': 'socket-send', firstRow: 'first-row', coloured: 'coloured' };
+const MILESTONE_KEYS: Record<string, FirstReadMilestone> = { sent: 'sent', rehearsed: 'rehearsed', 'longest-task': 'longest-task', 'socket-send': 'socket-send', firstRow: 'first-row', coloured: 'coloured' };
 
 /** Milestones of one page, as they arrive. */
 export class FirstReadChannel {

@@ -45,6 +45,8 @@ const COLOURED_TARGET = { op: '≤', value: 250 } as const;
 export interface FirstReadRun {
   /** Enter of the first command, after navigation start. */
   sentAtMs: number;
+  /** When the page rehearsed a read card (cards/read/read-card-rehearsal.tsx), after navigation start; undefined: not before that Enter. */
+  rehearsedAtMs: number | undefined;
   first: ReadTimes;
   warm: ReadTimes;
 }
@@ -54,6 +56,8 @@ export interface ReadTimes {
   socketSendMs: number;
   firstRowMs: number;
   colouredMs: number;
+  /** The longest main-thread task from Enter to the first row's frame (0: none of 50 ms or more). */
+  longestTaskMs: number;
 }
 
 export const firstReadBench: BenchDefinition = {
@@ -116,9 +120,10 @@ async function measurePage(context: BrowserContext, url: string, address: Server
     const probe = new FirstReadChannel(page);
     await page.goto(url, { waitUntil: 'commit' });
     const first = await timeRead(page, probe, 0);
+    const rehearsed = await probe.wait(0, 'rehearsed', MILESTONE_TIMEOUT_MS);
     await page.waitForTimeout(QUIET_MS);
     const warm = await timeRead(page, probe, 1);
-    return { sentAtMs: first.sentAt, first: first.times, warm: warm.times };
+    return { sentAtMs: first.sentAt, rehearsedAtMs: rehearsed === undefined || rehearsed < 0 ? undefined : rehearsed, first: first.times, warm: warm.times };
   } finally {
     await page.close();
   }
@@ -134,15 +139,17 @@ async function timeRead(page: Page, probe: FirstReadChannel, command: number): P
   const socketSend = await probe.wait(command, 'socket-send', MILESTONE_TIMEOUT_MS);
   const firstRow = await probe.wait(command, 'first-row', MILESTONE_TIMEOUT_MS);
   const coloured = await probe.wait(command, 'coloured', MILESTONE_TIMEOUT_MS);
+  const longestTask = await probe.wait(command, 'longest-task', MILESTONE_TIMEOUT_MS);
   if (socketSend === undefined || firstRow === undefined || coloured === undefined) {
     throw new Error(`command ${command}: ${socketSend === undefined ? 'never sent' : firstRow === undefined ? 'no code row' : 'never coloured'} within ${MILESTONE_TIMEOUT_MS} ms`);
   }
-  return { sentAt, times: { socketSendMs: socketSend - sentAt, firstRowMs: firstRow - sentAt, colouredMs: coloured - sentAt } };
+  return { sentAt, times: { socketSendMs: socketSend - sentAt, firstRowMs: firstRow - sentAt, colouredMs: coloured - sentAt, longestTaskMs: longestTask ?? 0 } };
 }
 
 function describeRun(run: FirstReadRun): string {
-  const read = (times: ReadTimes) => `sent +${times.socketSendMs.toFixed(0)}, first row ${times.firstRowMs.toFixed(0)} ms, coloured ${times.colouredMs.toFixed(0)} ms`;
-  return `Enter at ${run.sentAtMs.toFixed(0)} ms; first read: ${read(run.first)}; again: ${read(run.warm)}`;
+  const read = (times: ReadTimes) => `sent +${times.socketSendMs.toFixed(0)}, first row ${times.firstRowMs.toFixed(0)} ms (longest task ${times.longestTaskMs.toFixed(0)} ms), coloured ${times.colouredMs.toFixed(0)} ms`;
+  const rehearsal = run.rehearsedAtMs === undefined ? 'no card rehearsal before it' : `card rehearsed at ${run.rehearsedAtMs.toFixed(0)} ms`;
+  return `Enter at ${run.sentAtMs.toFixed(0)} ms (${rehearsal}); first read: ${read(run.first)}; again: ${read(run.warm)}`;
 }
 
 function figuresOf(runs: readonly FirstReadRun[]): Figure[] {
@@ -157,6 +164,8 @@ function figuresOf(runs: readonly FirstReadRun[]): Figure[] {
     measuredFigure('first-read.warm-first-row', 'the same read again on that page: Enter → first code row painted', 'ms', warmFirstRow),
     measuredFigure('first-read.warm-coloured', 'the same read again on that page: Enter → visible rows coloured', 'ms', warmColoured),
     measuredFigure('first-read.coloured-vs-warm', 'first read ÷ the same read again, visible rows coloured (pairs)', 'ratio', pairwiseRatios(coloured, warmColoured)),
+    measuredFigure('first-read.longest-task', 'first read: longest main-thread task from Enter to its first row (0: none ≥ 50 ms)', 'ms', pick((run) => run.first.longestTaskMs)),
+    measuredFigure('first-read.warm-longest-task', 'the same read again: longest main-thread task from Enter to its first row', 'ms', pick((run) => run.warm.longestTaskMs)),
     measuredFigure('first-read.sent-at', 'fresh page: navigation start → the first command’s Enter (composer took input)', 'ms', pick((run) => run.sentAtMs)),
     measuredFigure('first-read.socket-send', 'first read: Enter → its run-tool frame on the WebSocket', 'ms', pick((run) => run.first.socketSendMs)),
   ];

@@ -5,6 +5,7 @@ import { browserClient } from './app/browser-client';
 import { takeStartToken } from './app/start-token';
 import { applyThemeChoice, storedThemeChoice } from './app/theme';
 import { warmLikelyHighlights } from './highlight/highlight-client';
+import { rehearseReadCardWhenIdle } from './cards/read/read-card-rehearsal';
 import './styles/theme.css';
 
 // Before the first render, so a pinned theme never flashes the other one.
@@ -18,12 +19,15 @@ const token = takeStartToken({
 
 const root = document.getElementById('root');
 if (root) {
+  const client = browserClient(token);
   createRoot(root).render(
     <StrictMode>
-      <App client={browserClient(token)} tokenInPage={token !== undefined} />
+      <App client={client} tokenInPage={token !== undefined} />
     </StrictMode>,
   );
   // With the page's start, not at idle: the worker and the likely grammars get ready while the
   // page draws and the person types, so a read sent the moment the composer takes input finds them.
   warmLikelyHighlights();
+  // The first read card's code run once before the first command, unless one is already running.
+  rehearseReadCardWhenIdle(() => client.store.state.getState().running);
 }
