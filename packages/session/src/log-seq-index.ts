@@ -31,6 +31,8 @@ export class LogSeqIndex {
   private provisional = false;
   private wholeIndexed: Promise<void> = Promise.resolve();
   private markWhole: () => void = () => {};
+  /** Asks for the replay from the start that seeds the head (a tail-only index needs it now). */
+  private needWhole: () => void = () => {};
   /** Bytes read so far (always at a line boundary). */
   private scanned = 0;
   /** Where readers stop: `scanned`, or the end of a last event whose newline was never written. */
@@ -46,8 +48,9 @@ export class LogSeqIndex {
    * before it) waits until a replay from the start has seeded the whole index (`seed` …
    * `seeded`), which then replaces the tail-only entries in one step.
    */
-  static fromTail(path: string, tail: LogTail): LogSeqIndex {
+  static fromTail(path: string, tail: LogTail, needWhole: () => void = () => {}): LogSeqIndex {
     const index = new LogSeqIndex(path);
+    index.needWhole = needWhole;
     index.headerSeen = true;
     for (const { event, line } of tail.events) index.record(index.entries, event.seq, event.type, event.type === 'tool/call' ? event : undefined, event.type === 'tool/result' ? event.data.callId : undefined, line.start, line.end - line.start);
     index.scanned = tail.end.missingNewline ? lastLineStart(index.entries, tail.end.completeBytes) : tail.end.completeBytes;
@@ -57,6 +60,19 @@ export class LogSeqIndex {
       index.wholeIndexed = new Promise((resolve) => (index.markWhole = resolve));
     }
     return index;
+  }
+
+  /** A replay from the start could not seed the head: readers go on with the tail alone (its start reads as the log's). */
+  headUnreadable(): void {
+    this.scanning = this.scanning.then(() => {
+      this.provisional = false;
+      this.markWhole();
+    });
+  }
+
+  private headIndexed(): Promise<void> {
+    if (this.provisional) this.needWhole();
+    return this.wholeIndexed;
   }
 
   /** False while only the tail is indexed. */
@@ -114,7 +130,7 @@ export class LogSeqIndex {
   /** The logged call with this id, if any (read back from the log when it was too large to keep). */
   async callOf(callId: string): Promise<ToolCallEvent | undefined> {
     // A call the tail does not hold may be in the head.
-    if (this.provisional && !this.entries.calls.has(callId)) await this.wholeIndexed;
+    if (this.provisional && !this.entries.calls.has(callId)) await this.headIndexed();
     const call = this.entries.calls.get(callId);
     if (typeof call !== 'number') return call;
     let found: ToolCallEvent | undefined;
@@ -136,7 +152,7 @@ export class LogSeqIndex {
    * holds the call (every result comes after its call), else once the whole log is indexed.
    */
   async firstResultSeqOf(callId: string): Promise<number | undefined> {
-    if (this.provisional && !this.entries.calls.has(callId)) await this.wholeIndexed;
+    if (this.provisional && !this.entries.calls.has(callId)) await this.headIndexed();
     return this.entries.resultSeqOfCall.get(callId);
   }
 
@@ -145,7 +161,7 @@ export class LogSeqIndex {
    * holds the page and its widening (`2 × count` events before `beforeSeq`), else the head is waited for.
    */
   async coveredPageStart(beforeSeq: number, count: number): Promise<number> {
-    if (this.provisional && this.positionOf(beforeSeq) < 2 * count) await this.wholeIndexed;
+    if (this.provisional && this.positionOf(beforeSeq) < 2 * count) await this.headIndexed();
     return this.pageStart(beforeSeq, count);
   }
 
@@ -182,7 +198,7 @@ export class LogSeqIndex {
 
   /** Visits the indexed events with seq in [fromSeq, beforeSeq), validated, in order. */
   async readRange(fromSeq: number, beforeSeq: number, visit: RangeVisitor): Promise<void> {
-    if (this.provisional && (this.entries.seqs.length === 0 || fromSeq < this.entries.seqs[0]!)) await this.wholeIndexed;
+    if (this.provisional && (this.entries.seqs.length === 0 || fromSeq < this.entries.seqs[0]!)) await this.headIndexed();
     const position = this.positionOf(fromSeq);
     if (position >= this.entries.seqs.length || this.entries.seqs[position]! >= beforeSeq) return;
     let lastSeq = fromSeq - 1;

@@ -60,7 +60,8 @@ describe('a session log read from its tail', () => {
     expect(tail).toBeDefined();
     expect({ reachedHead: tail!.reachedHead, events: tail!.events.length, lastSeq: tail!.end.lastSeq }).toEqual({ reachedHead: false, events: 600, lastSeq: 599 });
     // No replay seeds this index: whatever would wait for the head would never resolve.
-    const index = LogSeqIndex.fromTail(path, tail!);
+    let headAskedFor = 0;
+    const index = LogSeqIndex.fromTail(path, tail!, () => (headAskedFor += 1));
     expect(index.whole).toBe(false);
     const from = await index.coveredPageStart(600, 200);
     expect(from).toBe(400);
@@ -72,6 +73,10 @@ describe('a session log read from its tail', () => {
     await appendFile(path, JSON.stringify({ seq: 600, time: '2025-01-01T00:00:00.000Z', type: 'user/message', data: { text: 'new' } }) + '\n');
     await index.catchUp();
     expect((await readRange(index, 600, 601)).map((event) => event.seq)).toEqual([600]);
+    expect(headAskedFor).toBe(0);
+    // A page before the tail does need the head: the index asks for it.
+    void index.coveredPageStart(100, 200);
+    expect(headAskedFor).toBe(1);
   });
 
   it('ends where a full replay ends, for torn, corrupt, blank, duplicate and newline-less last lines', async () => {
@@ -114,7 +119,7 @@ describe('a session log read from its tail', () => {
     expect(opened.index.whole).toBe(false);
     expect(opened.log.nextSeq).toBe(302);
     // The result's call is before the tail: asking for it waits for the head, then finds it.
-    const [call0, report] = await Promise.all([opened.index.callOf('early'), opened.whole]);
+    const [call0, report] = await Promise.all([opened.index.callOf('early'), opened.whole()]);
     expect(call0).toEqual(written[0]);
     expect(opened.index.whole).toBe(true);
     expect(seen).toEqual(written.map((event) => event.seq));

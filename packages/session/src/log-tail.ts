@@ -25,8 +25,8 @@ export interface LogTailOptions {
   firstWindowBytes?: number;
 }
 
-/** Enough for a 200-event tail widened to keep its results' calls, twice over. */
-const DEFAULT_MIN_EVENTS = 1_024;
+/** Enough for a 200-event tail widened to keep its results' calls (2 × 200), with room. */
+const DEFAULT_MIN_EVENTS = 512;
 const DEFAULT_MAX_BYTES = 16 * 1024 * 1024;
 const FIRST_WINDOW_BYTES = 1024 * 1024;
 const NEWLINE = 0x0a;
@@ -50,12 +50,21 @@ export async function readLogTail(path: string, options: LogTailOptions = {}): P
     const parsedHeader = parseHeaderLine(headerLine.text);
     if (!parsedHeader.ok) return undefined;
     const header = parsedHeader.value;
+    // Each wider window reads only what lies before the last one: the log is read once, backwards.
+    let stop = size;
+    let older: { event: SessionEvent; line: LogLine }[] = [];
+    let last: LogTail | undefined;
     for (let window = options.firstWindowBytes ?? FIRST_WINDOW_BYTES; ; window *= 2) {
       const from = Math.max(headerLine.end, size - window);
       const start = from === headerLine.end ? from : await nextLineStart(file, from, size);
-      const tail = await judgeWindow(path, header, start, size, start === headerLine.end, headerLine.end);
-      if (tail.events.length >= minEvents || tail.reachedHead) return tail;
-      if (window >= maxBytes) return tail.events.length > 0 ? tail : undefined;
+      const part = await judgeWindow(path, header, Math.min(start, stop), stop, start <= headerLine.end, headerLine.end);
+      if (last === undefined) last = part;
+      older = [...part.events, ...older];
+      stop = Math.min(start, stop);
+      const events = withoutStale(older);
+      const tail: LogTail = { header, start: stop, events, end: { ...last.end, lastSeq: events.at(-1)?.event.seq ?? -1 }, reachedHead: part.reachedHead };
+      if (events.length >= minEvents || tail.reachedHead) return tail;
+      if (window >= maxBytes) return events.length > 0 ? tail : undefined;
     }
   } finally {
     await file.close();
@@ -85,10 +94,9 @@ async function nextLineStart(file: Awaited<ReturnType<typeof open>>, from: numbe
   return size;
 }
 
-/** The window's lines as replay.ts judges them (same rules for blank, corrupt, torn and stale lines). */
+/** The lines in [start, size) as replay.ts judges them (same rules for blank, corrupt, torn and stale lines). */
 async function judgeWindow(path: string, header: SessionHeader, start: number, size: number, reachedHead: boolean, headerEnd: number): Promise<LogTail> {
   const events: { event: SessionEvent; line: LogLine }[] = [];
-  let lastSeq = -1;
   let completeBytes = start === headerEnd ? headerEnd : start;
   let missingNewline = false;
   let readBytes = start;
@@ -108,14 +116,21 @@ async function judgeWindow(path: string, header: SessionHeader, start: number, s
       }
       completeBytes = line.end;
       missingNewline = !line.terminated;
-      if (events.length > 0 && seqOrder(lastSeq, parsed.value.seq) === 'stale') continue;
-      lastSeq = parsed.value.seq;
       // Offsets count from the file's start, line numbers do not matter here.
       events.push({ event: parsed.value, line });
     }
   } finally {
     await lines.return(undefined);
   }
-  if (events.length === 0 && reachedHead) lastSeq = -1;
-  return { header, start, events, end: { header, lastSeq, completeBytes, readBytes, missingNewline }, reachedHead };
+  return { header, start, events, end: { header, lastSeq: -1, completeBytes, readBytes, missingNewline }, reachedHead };
+}
+
+/** Drops events whose seq does not follow the last one kept, as a replay skips duplicates. */
+function withoutStale(events: { event: SessionEvent; line: LogLine }[]): { event: SessionEvent; line: LogLine }[] {
+  const kept: { event: SessionEvent; line: LogLine }[] = [];
+  for (const entry of events) {
+    if (kept.length > 0 && seqOrder(kept.at(-1)!.event.seq, entry.event.seq) === 'stale') continue;
+    kept.push(entry);
+  }
+  return kept;
 }

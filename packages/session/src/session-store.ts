@@ -159,24 +159,33 @@ export class SessionStore {
   /**
    * Opens an existing session for viewing from its tail: the header and the end of the log
    * are read (a window of at least `minEvents` events), so the last screenful can be served
-   * before the rest is read. `whole` then replays the log from the start, as `openLazily`
+   * before the rest is read. `whole()` replays the log from the start (once, however often
+   * it is called: by the caller, or by the index when a reader needs the head), as `openLazily`
    * does (`visit` sees each event, the index learns the head, the summary is folded), and
    * resolves with the replay's report; nothing may be appended before it resolves, since the
    * state of the session (open calls, views) needs every event. A log whose end cannot be
-   * judged from a window falls back to `openLazily` (then `whole` is already settled).
+   * judged from a window falls back to `openLazily` (then `whole()` is already settled).
    */
   async openFromTail(
     id: string,
     visit?: (event: SessionEvent) => void,
     options?: LogTailOptions,
-  ): Promise<{ log: LazySessionLog; index: LogSeqIndex; whole: Promise<ReplayReport> }> {
+  ): Promise<{ log: LazySessionLog; index: LogSeqIndex; whole: () => Promise<ReplayReport> }> {
     const path = await this.existingLogPath(id);
     const tail = await readLogTail(path, options);
     if (tail === undefined) {
       const opened = await this.openLazily(id, visit);
-      return { log: opened.log, index: opened.index, whole: Promise.resolve(opened.report) };
+      return { log: opened.log, index: opened.index, whole: () => Promise.resolve(opened.report) };
     }
-    const index = LogSeqIndex.fromTail(path, tail);
+    let replay: Promise<ReplayReport> | undefined;
+    const whole = (): Promise<ReplayReport> => {
+      if (replay) return replay;
+      replay = replayWhole();
+      // Whoever started it may not wait for it (the index asked for the head); the caller of `whole` sees a failure.
+      replay.catch(() => index.headUnreadable());
+      return replay;
+    };
+    const index = LogSeqIndex.fromTail(path, tail, () => void whole());
     let summary: SummaryState | undefined;
     const log = LazySessionLog.readOnly(path, tail.end, {
       onAppend: (event, size) => {
@@ -185,7 +194,7 @@ export class SessionStore {
       },
       onClose: () => this.index.writerClosed(id),
     });
-    const whole = (async () => {
+    const replayWhole = async (): Promise<ReplayReport> => {
       let state: SummaryState | undefined;
       const report = await replaySessionLog(path, (event, header, line) => {
         state = foldSummary(state ?? startSummary(header), event, this.options.callTitle);
@@ -196,7 +205,7 @@ export class SessionStore {
       if (!index.whole) index.seeded(report);
       summary = state;
       return report;
-    })();
+    };
     return { log, index, whole };
   }
 

@@ -268,7 +268,8 @@ export class AgentSessions {
   private readonly sink: MirrorSink = {
     loggedCount: async (id) => {
       if (!(await this.deps.store.exists(id))) return undefined;
-      const runtime = await this.deps.registry.get(id, { mapping: true });
+      // Only where the log ends: its tail says so, and a page opening the mirror is not held up by a replay from the start.
+      const runtime = await this.deps.registry.get(id, { mapping: true, viewing: true });
       return runtime?.live.nextSeq;
     },
     create: async (id, header) => {

@@ -59,6 +59,12 @@ export interface SessionRegistryDeps {
 const SETTLE_TIMEOUT_MS = 5_000;
 const DEFAULT_MAX_OPEN_SESSIONS = 16;
 const DEFAULT_IDLE_CLOSE_MS = 60_000;
+/**
+ * A session opened from its tail replays its log from the start this long after, unless
+ * something needs it sooner (an append, a page before the tail): the first screen goes
+ * out without a 100 MB replay competing with it for the one thread.
+ */
+const WHOLE_REPLAY_DELAY_MS = 500;
 /** A session handed out this recently is never closed: its caller is about to use it. */
 const JUST_USED_MS = 1_000;
 
@@ -66,6 +72,8 @@ interface OpenSession {
   pending: Promise<SessionRuntime>;
   /** Resolves once the session can be watched (its log's tail is read), before `pending` when it opens from the tail. */
   viewable: Promise<SessionRuntime>;
+  /** Lets `pending` go on to the replay from the start now (it goes on by itself after WHOLE_REPLAY_DELAY_MS). */
+  needWhole: () => void;
   /** Set once `pending` resolved. */
   runtime?: SessionRuntime;
   lastUsed: number;
@@ -124,6 +132,7 @@ export class SessionRegistry {
     entry.lastUsed = Date.now();
     try {
       // Watching (subscribe, older pages) needs only the tail; anything that appends needs the whole replay.
+      if (!how.viewing) entry.needWhole();
       return await (how.viewing ? entry.viewable : entry.pending);
     } catch (error) {
       if (error instanceof UnknownSessionError) return undefined;
@@ -167,6 +176,7 @@ export class SessionRegistry {
   async closeAll(): Promise<void> {
     this.closing = true;
     clearInterval(this.sweeper);
+    for (const entry of this.open.values()) entry.needWhole();
     const runtimes = (await Promise.allSettled([...this.open.values()].map((entry) => entry.pending)))
       .filter((outcome): outcome is PromiseFulfilledResult<SessionRuntime> => outcome.status === 'fulfilled')
       .map((outcome) => outcome.value);
@@ -183,11 +193,11 @@ export class SessionRegistry {
     this.fileWatches.close();
   }
 
-  private track(id: string, opening: Promise<SessionRuntime> | { viewable: Promise<SessionRuntime>; pending: Promise<SessionRuntime> }): OpenSession {
-    const { viewable, pending } = opening instanceof Promise ? { viewable: opening, pending: opening } : opening;
+  private track(id: string, opening: Promise<SessionRuntime> | { viewable: Promise<SessionRuntime>; pending: Promise<SessionRuntime>; needWhole: () => void }): OpenSession {
+    const { viewable, pending, needWhole } = opening instanceof Promise ? { viewable: opening, pending: opening, needWhole: () => {} } : opening;
     // A failed whole replay fails `pending`, which callers see; `viewable` alone must not be unhandled.
     viewable.catch(() => {});
-    const entry: OpenSession = { pending, viewable, lastUsed: Date.now() };
+    const entry: OpenSession = { pending, viewable, needWhole, lastUsed: Date.now() };
     this.open.set(id, entry);
     pending.then(
       (runtime) => {
@@ -207,7 +217,7 @@ export class SessionRegistry {
    * calls, what a killed server left open, problems), and `pending` resolves after it, having
    * closed what a killed server left open (which takes the lock).
    */
-  private reopen(id: string): { viewable: Promise<SessionRuntime>; pending: Promise<SessionRuntime> } {
+  private reopen(id: string): { viewable: Promise<SessionRuntime>; pending: Promise<SessionRuntime>; needWhole: () => void } {
     const views = new ViewComputer(this.deps.tools);
     const unfinished = new UnfinishedWork();
     const opening = this.deps.store.openFromTail(id, (event) => {
@@ -222,11 +232,17 @@ export class SessionRegistry {
         throw error;
       }
     });
+    let needWhole = (): void => {};
+    const wanted = new Promise<void>((resolve) => {
+      needWhole = resolve;
+      setTimeout(resolve, WHOLE_REPLAY_DELAY_MS).unref();
+    });
     const pending = viewable.then(async (runtime) => {
       const { whole } = await opening;
       let report: ReplayReport;
       try {
-        report = await whole;
+        await wanted;
+        report = await whole();
       } catch (error) {
         closeRuntime(runtime);
         throw error;
@@ -241,7 +257,7 @@ export class SessionRegistry {
       if ((runtime.live.header.source ?? 'toolcards') === 'toolcards') this.closeUnfinished(runtime, unfinished);
       return runtime;
     });
-    return { viewable, pending };
+    return { viewable, pending, needWhole };
   }
 
   private closeUnfinished(runtime: SessionRuntime, unfinished: UnfinishedWork): void {
