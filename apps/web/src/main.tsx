@@ -5,7 +5,7 @@ import { browserClient } from './app/browser-client';
 import { takeStartToken } from './app/start-token';
 import { applyThemeChoice, storedThemeChoice } from './app/theme';
 import { warmLikelyHighlights } from './highlight/highlight-client';
-import { rehearseReadCardWhenIdle } from './cards/read/read-card-rehearsal';
+import { rehearseReadCardWhenIdle } from './cards/read/read-card-rehearsal-when-idle';
 import './styles/theme.css';
 
 // Before the first render, so a pinned theme never flashes the other one.

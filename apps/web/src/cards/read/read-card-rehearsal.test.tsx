@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { waitFor } from '@testing-library/react';
-import { READ_CARD_REHEARSAL_MARK, rehearseReadCard, rehearseReadCardWhenIdle } from './read-card-rehearsal';
+import { READ_CARD_REHEARSAL_MARK, rehearseReadCard } from './read-card-rehearsal';
+import { rehearseReadCardWhenIdle } from './read-card-rehearsal-when-idle';
 
 const rehearsals = () => performance.getEntriesByName(READ_CARD_REHEARSAL_MARK).length;
 

@@ -4,8 +4,6 @@ import { viewForResult } from '../view-for-result';
 
 /** How long the rehearsal card stays mounted: its colours come back from the worker meanwhile. */
 const MOUNTED_MS = 1000;
-/** At the latest this long after the page's start, even on a page that never idles. */
-const IDLE_TIMEOUT_MS = 1500;
 
 /** A small read window as the server sends it: real-looking TypeScript, so its rows take tokens too. */
 const REHEARSAL_LINES = [
@@ -31,6 +29,9 @@ const REHEARSAL_VIEW = {
   lines: REHEARSAL_LINES.map((text, index) => ({ number: index + 1, text })),
 };
 
+/** A performance mark at each rehearsal: the first-read bench tells whether it came before the command. */
+export const READ_CARD_REHEARSAL_MARK = 'toolcards:read-card-rehearsal';
+
 /**
  * The page's first read card costs several times a later one (first-read bench: its first
  * render 77–88 ms against 11–18 ms again): V8 compiling the card's code and React's first pass
@@ -38,21 +39,8 @@ const REHEARSAL_VIEW = {
  * at its first parse. At the page's first idle moment, one small read card is validated and
  * rendered into a detached element (never in the document: no layout, nothing on screen or in
  * the accessibility tree) and unmounted a moment later, so the user's first read finds that
- * work done. Skipped when `skip()` says the user's command is already under way: its own card
- * then pays, and a rehearsal would only stand in its way.
+ * work done (read-card-rehearsal-when-idle.ts decides when). Unmounted after MOUNTED_MS.
  */
-export function rehearseReadCardWhenIdle(skip: () => boolean): void {
-  const run = () => {
-    if (!skip()) rehearseReadCard();
-  };
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
-  else setTimeout(run, 200);
-}
-
-/** A performance mark at each rehearsal: the first-read bench tells whether it came before the command. */
-export const READ_CARD_REHEARSAL_MARK = 'toolcards:read-card-rehearsal';
-
-/** Validates and renders the rehearsal card once, detached; unmounts it after MOUNTED_MS. */
 export function rehearseReadCard(): () => void {
   performance.mark(READ_CARD_REHEARSAL_MARK);
   const view = viewForResult({ content: [{ type: 'text', text: REHEARSAL_LINES.join('\n') }], isError: false }, REHEARSAL_VIEW);
