@@ -140,7 +140,13 @@ test('a first start on many transcripts lists them all from their heads at once;
     await oldest.click();
     // Its tail first, as for any session: the agent's last reply and the plan before it.
     await expect(timelineOf(page).getByText('All done:')).toBeVisible();
-    await expect(card(page, /^Plan/)).toBeVisible();
+    // The plan sits six cards above the end: whether it is drawn before a scroll depends on the
+    // rows' measured heights (the timeline is virtualized), so the test scrolls up to it.
+    await page.mouse.move(640, 360);
+    await expect(async () => {
+      if (!(await card(page, /^Plan/).isVisible())) await page.mouse.wheel(0, -300);
+      await expect(card(page, /^Plan/)).toBeVisible({ timeout: 500 });
+    }).toPass({ timeout: 10_000 });
     await expect(page.getByRole('note', { name: 'Read-only session' })).toContainText('Claude Code');
     // Mapped: its row counts its calls (the panel, closed by the opening, shown again).
     if (!(await panel.isVisible())) await page.getByRole('banner').getByRole('button', { name: /Sessions/ }).click();
