@@ -118,6 +118,8 @@ module.exports = {
     // Inside the server, folders flow one way too (docs/decisions/0019-server-folders.md):
     //   cli -> index.ts -> http, ws -> runtime (+ runtime/subscription) -> the features
     //   (file-views, files-seen, full-result, session-search, agent-sessions), model, package -> wire
+    // export/ (a session written out as a file) sits between the transports and runtime:
+    // http/ and cli/ use it, it uses runtime and the features, nothing below imports it.
     // http/ and ws/ meet only in runtime (and index.ts wires them together); wire/ is the
     // bottom. Tests and test support may import anything.
     {
@@ -138,8 +140,15 @@ module.exports = {
       name: 'server-runtime-below-the-transports',
       comment: 'The running sessions and what they use know nothing of HTTP, the WebSocket, the CLI or the entry that wires them.',
       severity: 'error',
-      from: { path: '^packages/server/src/(runtime|model|package|wire|file-views|files-seen|full-result|session-search|agent-sessions)/', pathNot: NOT_PRODUCT },
+      from: { path: '^packages/server/src/(runtime|model|package|wire|file-views|files-seen|full-result|session-search|agent-sessions|export)/', pathNot: NOT_PRODUCT },
       to: { path: '^packages/server/src/((http|ws|cli)/|index\\.ts$)' },
+    },
+    {
+      name: 'server-export-above-runtime',
+      comment: 'export/ (a session written out as a file: document, masking, Markdown, HTML) reads the runtime and the features; they never import it back. http/ and cli/ use it.',
+      severity: 'error',
+      from: { path: '^packages/server/src/(runtime|model|package|wire|file-views|files-seen|full-result|session-search|agent-sessions)/', pathNot: NOT_PRODUCT },
+      to: { path: '^packages/server/src/export/' },
     },
     {
       name: 'server-nothing-imports-the-cli',

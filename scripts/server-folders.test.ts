@@ -44,6 +44,11 @@ describe('the server folders, one way', () => {
     write('http/server.ts', 'server', ['./api', '../ws/hub']);
     write('runtime/turns.ts', 'turns', ['../http/server']);
     write('file-views/lines.ts', 'lines', ['../index']);
+    // export/ sits between the transports and runtime: http/ and cli/ use it, it uses runtime.
+    write('export/document.ts', 'document', ['../runtime/registry']);
+    write('http/export-route.ts', 'exportRoute', ['../export/document']);
+    write('export/route.ts', 'route', ['../http/responses']);
+    write('runtime/exporting.ts', 'exporting', ['../export/document']);
     write('index.ts', 'index', ['./http/server', './ws/hub', './cli/args']);
     cruise = await cruiseJson(root, ['--config', CONFIG, 'packages']);
   }, 120_000);
@@ -62,6 +67,8 @@ describe('the server folders, one way', () => {
         `server-http-and-ws-apart: ${src}/ws/hub.ts → ${src}/http/responses.ts`,
         `server-runtime-below-the-transports: ${src}/runtime/turns.ts → ${src}/http/server.ts`,
         `server-runtime-below-the-transports: ${src}/file-views/lines.ts → ${src}/index.ts`,
+        `server-runtime-below-the-transports: ${src}/export/route.ts → ${src}/http/responses.ts`,
+        `server-export-above-runtime: ${src}/runtime/exporting.ts → ${src}/export/document.ts`,
         `server-nothing-imports-the-cli: ${src}/index.ts → ${src}/cli/args.ts`,
       ].sort(),
     );
