@@ -82,7 +82,8 @@ module.exports = {
     // Inside the web app, folders flow one way too (docs/decisions/0018-web-folders.md):
     //   net (the server: HTTP, socket, frames)   model (rows, addressing, history window)   ui (shared UI primitives)
     //     ^ store (the client's state: imports net and model only)
-    //       ^ the React features (app, timeline, cards, find, files-seen, composer, sessions, highlight)
+    //       ^ the React features (app, timeline, cards, find, files-seen, composer, sessions, highlight,
+    //         navigator, overview-strip, pins)
     // A feature may import net, model, ui and store; none of those imports a feature, and
     // net, model and ui import no other web folder. Before these rules 10 imports ran back
     // up (store -> timeline 3, store -> sessions 5, store -> cards 1, the socket -> the store's
@@ -117,7 +118,7 @@ module.exports = {
     },
     // Inside the server, folders flow one way too (docs/decisions/0019-server-folders.md):
     //   cli -> index.ts -> http, ws -> runtime (+ runtime/subscription) -> the features
-    //   (file-views, files-seen, full-result, session-search, agent-sessions), model, package -> wire
+    //   (file-views, files-seen, full-result, session-search, agent-sessions, pins), model, package -> wire
     // export/ (a session written out as a file) sits between the transports and runtime:
     // http/ and cli/ use it, it uses runtime and the features, nothing below imports it.
     // http/ and ws/ meet only in runtime (and index.ts wires them together); wire/ is the
@@ -140,14 +141,14 @@ module.exports = {
       name: 'server-runtime-below-the-transports',
       comment: 'The running sessions and what they use know nothing of HTTP, the WebSocket, the CLI or the entry that wires them.',
       severity: 'error',
-      from: { path: '^packages/server/src/(runtime|model|package|wire|file-views|files-seen|full-result|session-search|agent-sessions|export)/', pathNot: NOT_PRODUCT },
+      from: { path: '^packages/server/src/(runtime|model|package|wire|file-views|files-seen|full-result|session-search|agent-sessions|pins|export)/', pathNot: NOT_PRODUCT },
       to: { path: '^packages/server/src/((http|ws|cli)/|index\\.ts$)' },
     },
     {
       name: 'server-export-above-runtime',
       comment: 'export/ (a session written out as a file: document, masking, Markdown, HTML) reads the runtime and the features; they never import it back. http/ and cli/ use it.',
       severity: 'error',
-      from: { path: '^packages/server/src/(runtime|model|package|wire|file-views|files-seen|full-result|session-search|agent-sessions)/', pathNot: NOT_PRODUCT },
+      from: { path: '^packages/server/src/(runtime|model|package|wire|file-views|files-seen|full-result|session-search|agent-sessions|pins)/', pathNot: NOT_PRODUCT },
       to: { path: '^packages/server/src/export/' },
     },
     {

@@ -49,6 +49,8 @@ describe('the server folders, one way', () => {
     write('http/export-route.ts', 'exportRoute', ['../export/document']);
     write('export/route.ts', 'route', ['../http/responses']);
     write('runtime/exporting.ts', 'exporting', ['../export/document']);
+    // pins/ is a feature: below the transports.
+    write('pins/pin-store.ts', 'pinStore', ['../wire/codes', '../http/responses']);
     write('index.ts', 'index', ['./http/server', './ws/hub', './cli/args']);
     cruise = await cruiseJson(root, ['--config', CONFIG, 'packages']);
   }, 120_000);
@@ -68,6 +70,7 @@ describe('the server folders, one way', () => {
         `server-runtime-below-the-transports: ${src}/runtime/turns.ts → ${src}/http/server.ts`,
         `server-runtime-below-the-transports: ${src}/file-views/lines.ts → ${src}/index.ts`,
         `server-runtime-below-the-transports: ${src}/export/route.ts → ${src}/http/responses.ts`,
+        `server-runtime-below-the-transports: ${src}/pins/pin-store.ts → ${src}/http/responses.ts`,
         `server-export-above-runtime: ${src}/runtime/exporting.ts → ${src}/export/document.ts`,
         `server-nothing-imports-the-cli: ${src}/index.ts → ${src}/cli/args.ts`,
       ].sort(),

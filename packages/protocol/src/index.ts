@@ -54,4 +54,5 @@ export * from './session-search-api';
 export * from './session-source';
 export * from './text-query';
 export * from './files-seen-api';
+export * from './pins-api';
 export * from './coverage-meta';

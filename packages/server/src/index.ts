@@ -17,6 +17,7 @@ import { DEFAULT_DELIVERY_LIMITS, type DeliveryLimits } from './runtime/subscrip
 import { callView, describePresenterFailure, type PresenterFailure, type PresenterFailureHook } from './runtime/view-computation';
 import { WebSocketHub } from './ws/websocket';
 import { FullResults } from './full-result/full-results';
+import { PinStore, pinsPathOf } from './pins/pin-store';
 import { PACKAGE_ROOT } from './package/package-root';
 import { AgentSessions } from './agent-sessions/agent-sessions';
 import type { TranscriptFolder } from './agent-sessions/transcript-folders';
@@ -181,7 +182,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const server = createHttpServer({
     token,
     bound: () => ({ host, port }),
-    api: { info, store, registry, workspaceRoot, fullResults: new FullResults(), ...(agentSessions ? { agentTitles: agentSessions } : {}) },
+    api: { info, store, registry, workspaceRoot, fullResults: new FullResults(), pins: new PinStore(pinsPathOf(store)), ...(agentSessions ? { agentTitles: agentSessions } : {}) },
     site,
     hub,
     report,

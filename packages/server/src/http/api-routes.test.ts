@@ -17,6 +17,9 @@ describe('matchApiRoute', () => {
     expect(matchApiRoute('GET', '/api/sessions/abc/files/cards')).toEqual({ kind: 'file-cards', id: 'abc' });
     expect(matchApiRoute('POST', '/api/sessions/abc/files')).toEqual({ kind: 'method-not-allowed', allow: ['GET'] });
     expect(matchApiRoute('GET', '/api/sessions/abc/files/x')).toEqual({ kind: 'not-found' });
+    expect(matchApiRoute('GET', '/api/sessions/abc/pins')).toEqual({ kind: 'read-pins', id: 'abc' });
+    expect(matchApiRoute('PUT', '/api/sessions/abc/pins')).toEqual({ kind: 'write-pins', id: 'abc' });
+    expect(matchApiRoute('DELETE', '/api/sessions/abc/pins')).toEqual({ kind: 'method-not-allowed', allow: ['GET', 'PUT'] });
     expect(matchApiRoute('GET', '/api/search')).toEqual({ kind: 'search-sessions' });
     expect(matchApiRoute('POST', '/api/search')).toEqual({ kind: 'method-not-allowed', allow: ['GET'] });
   });

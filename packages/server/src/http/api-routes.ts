@@ -13,6 +13,8 @@ import { isSessionId } from '@toolcards/session';
  *   GET  /api/sessions/:id/lines?path=&offset=&limit= → lines of a file as it is now (a view, not logged)
  *   GET  /api/sessions/:id/files[?after=SEQ] → the files the session's cards showed: read coverage, grep hits, glob listings
  *   GET  /api/sessions/:id/files/cards?path= → one of those files with every card that touched it
+ *   GET  /api/sessions/:id/pins → { pins, note? }   (the cards pinned in the session, beside its log)
+ *   PUT  /api/sessions/:id/pins { pins } → { pins }   (replaces them)
  *   GET  /api/search?q=&case=&word=&regex= → events of any session whose log matches
  */
 export type ApiRoute =
@@ -26,6 +28,8 @@ export type ApiRoute =
   | { kind: 'file-lines'; id: string }
   | { kind: 'files-seen'; id: string }
   | { kind: 'file-cards'; id: string }
+  | { kind: 'read-pins'; id: string }
+  | { kind: 'write-pins'; id: string }
   | { kind: 'search-sessions' }
   | { kind: 'bad-session-id' }
   | { kind: 'method-not-allowed'; allow: string[] }
@@ -46,6 +50,10 @@ export function matchApiRoute(method: string, pathname: string): ApiRoute {
     if (id === undefined || !isSessionId(id)) return { kind: 'bad-session-id' };
     const readOnly = method === 'GET' || method === 'HEAD';
     if (rest.length === 0) return readOnly ? { kind: 'open-session', id } : notAllowed(['GET']);
+    if (rest.length === 1 && rest[0] === 'pins') {
+      if (readOnly) return { kind: 'read-pins', id };
+      return method === 'PUT' ? { kind: 'write-pins', id } : notAllowed(['GET', 'PUT']);
+    }
     if (rest.length === 1 && rest[0] === 'lines') return readOnly ? { kind: 'file-lines', id } : notAllowed(['GET']);
     if (rest[0] === 'files' && (rest.length === 1 || (rest.length === 2 && rest[1] === 'cards'))) {
       return readOnly ? { kind: rest.length === 1 ? 'files-seen' : 'file-cards', id } : notAllowed(['GET']);

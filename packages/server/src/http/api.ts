@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { readMetaFromMeta, searchMetaFromMeta, type OpenSessionResponse, type ResultTextResponse, type ServerInfo, type SessionListResponse, type SessionResponse, type SessionSummary } from '@toolcards/protocol';
+import { readMetaFromMeta, searchMetaFromMeta, type OpenSessionResponse, type PinsResponse, type ResultTextResponse, type ServerInfo, type SessionListResponse, type SessionResponse, type SessionSummary } from '@toolcards/protocol';
 import { clipTitle, type SessionStore } from '@toolcards/session';
 import { matchApiRoute } from './api-routes';
 import { fileLinesQueryOf } from '../file-views/file-lines-query';
@@ -11,6 +11,8 @@ import { fullResultQueryOf, type FullResults } from '../full-result/full-results
 import { sendApiError, sendJson } from './http-responses';
 import { apiErrorOf } from '../wire/api-error';
 import type { SessionRegistry, SessionRuntime } from '../runtime/session-registry';
+import type { PinStore } from '../pins/pin-store';
+import { pinsBodyOf } from '../pins/pins-body';
 
 export interface ApiDeps {
   info: ServerInfo;
@@ -19,6 +21,8 @@ export interface ApiDeps {
   /** Sessions listed by default: those created on this workspace. */
   workspaceRoot: string;
   fullResults: FullResults;
+  /** Each session's pins, beside its log. */
+  pins: PinStore;
   /** Other agents' sessions: the agent's own title for a mirror (its rename or summary line), when it gave one. */
   agentTitles?: {
     titleOf(id: string): string | undefined;
@@ -127,6 +131,18 @@ async function answer(req: IncomingMessage, res: ServerResponse, url: URL, deps:
       const runtime = await deps.registry.get(route.id);
       if (!runtime) return sendApiError(res, 404, 'UNKNOWN_SESSION', `no session "${route.id}"`);
       return sendJson(res, 200, await runtime.seen.cards(query.path));
+    }
+    case 'read-pins': {
+      const runtime = await deps.registry.get(route.id);
+      if (!runtime) return sendApiError(res, 404, 'UNKNOWN_SESSION', `no session "${route.id}"`);
+      return sendJson(res, 200, (await deps.pins.read(route.id)) satisfies PinsResponse);
+    }
+    case 'write-pins': {
+      const runtime = await deps.registry.get(route.id);
+      if (!runtime) return sendApiError(res, 404, 'UNKNOWN_SESSION', `no session "${route.id}"`);
+      const body = await pinsBodyOf(req, runtime.live.nextSeq);
+      if (typeof body === 'string') return sendApiError(res, 400, 'BAD_REQUEST', body);
+      return sendJson(res, 200, { pins: await deps.pins.write(route.id, body.pins) } satisfies PinsResponse);
     }
     case 'search-sessions': {
       const query = sessionSearchQueryOf(url.searchParams);
