@@ -4,6 +4,7 @@ import { VisibleText } from '../cards/text/visible-text';
 import { useSessionState } from '../store/client-context';
 import { ConnectionIndicator } from './connection-indicator';
 import { ThemeToggle } from './theme-toggle';
+import { DensityToggle } from '../timeline/density-toggle';
 
 interface AppHeaderProps {
   sessionsOpen: boolean;
@@ -63,6 +64,7 @@ export function AppHeader({ sessionsOpen, onToggleSessions, sessionsButtonRef, i
         <span className="app-header__model-label">{model ? <VisibleText text={model.model} /> : 'no model'}</span>
       </span>
       <ConnectionIndicator />
+      <DensityToggle />
       <ThemeToggle />
     </header>
   );

@@ -40,6 +40,11 @@ describe('explorationRuns', () => {
     expect(explorationRuns(rows)).toEqual([]);
   });
 
+  it("is broken by a person's own command: it stays a card", () => {
+    const mine: ToolRow = { ...read('m'), call: { name: 'read', args: null, origin: 'user', view: { card: 'generic', title: 'Read m', kind: 'read' } } };
+    expect(explorationRuns([read('a'), read('b'), mine, read('c'), read('d')])).toEqual([]);
+  });
+
   it('is not broken by an empty assistant message (a model going straight to tools)', () => {
     const rows = [read('a'), assistant('  '), read('b'), search(), assistant('')];
     const [run] = explorationRuns(rows);

@@ -68,6 +68,14 @@ export function explorationKindOf(row: TimelineRow): ExplorationCallKind | undef
   return card === 'read' || card === 'search' ? card : undefined;
 }
 
+/**
+ * A model's read or search joins a run. A person's own command (`/read`, a click-through read)
+ * does not: it was asked for to be looked at, so it stays a card and ends the run before it.
+ */
+function joinsRun(row: TimelineRow): row is ToolRow {
+  return row.kind === 'tool' && row.call?.origin === 'model' && explorationKindOf(row) !== undefined;
+}
+
 /** Text between calls breaks a run; an empty assistant message (a model going straight to tools) does not. */
 function breaksRun(row: TimelineRow): boolean {
   return row.kind !== 'assistant-message' || row.text.trim() !== '';
@@ -85,7 +93,7 @@ export function explorationRuns(rows: readonly TimelineRow[]): ExplorationRun[] 
   };
   for (let index = 0; index < rows.length; index += 1) {
     const row = rows[index]!;
-    if (row.kind === 'tool' && explorationKindOf(row) !== undefined) {
+    if (joinsRun(row)) {
       if (start === -1) start = index;
       calls.push(row);
       continue;

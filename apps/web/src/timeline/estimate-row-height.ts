@@ -1,5 +1,25 @@
 import { assertNever } from '@toolcards/protocol';
+import type { DisplayRow } from '../model/exploration-runs';
 import type { TimelineRow } from '../model/timeline-row';
+
+/** A fold's header and a folded call's line (fold.css sizes them to these). */
+export const FOLD_HEADER_PX = 42;
+export const FOLD_LINE_PX = 28;
+
+/** A display row's first guess: a fold's header and lines are small and fixed; an open call is its card. */
+export function estimateDisplayRowHeight(display: DisplayRow | undefined): number {
+  if (!display) return 80;
+  switch (display.kind) {
+    case 'row':
+      return estimateRowHeight(display.row);
+    case 'fold-header':
+      return FOLD_HEADER_PX;
+    case 'fold-call':
+      return display.open ? estimateRowHeight(display.row) : FOLD_LINE_PX;
+    default:
+      return assertNever(display, 'display row');
+  }
+}
 
 /**
  * A first guess of a row's height before it is measured; close guesses keep the

@@ -3,11 +3,16 @@ import type { VirtualItem } from '@tanstack/react-virtual';
 import { useClient, useSessionState } from '../store/client-context';
 import type { HistoryState } from '../model/timeline-model';
 import type { TimelineRow } from '../model/timeline-row';
+import type { DisplayRow } from '../model/exploration-runs';
 import { LinkedCardProgress } from './linked-card-progress';
 import { DeferredRowView } from './deferred-row-view';
 import { rowIndexForSeq } from '../model/row-index-for-seq';
 import { useTimelineScroll, type RevealedRow } from './use-timeline-scroll';
+import { useFoldedRows, type FoldedRows } from './use-folded-rows';
+import { FoldHeaderView } from './fold-header-view';
+import { FoldCallLine, FoldCallRail } from './fold-call-line';
 import './timeline.css';
+import './fold.css';
 
 /**
  * The session's rows, virtualized: only the rows in view (plus a few) are in the DOM, each
@@ -20,6 +25,7 @@ export function Timeline() {
   // Not deferred (useDeferredValue): a long session's row list then lagged far behind the
   // store (decision 0016, Measurements); the store batches its publishes instead.
   const rows = useSessionState((state) => state.rows);
+  const sessionId = useSessionState((state) => state.sessionId);
   const caughtUp = useSessionState((state) => state.caughtUp);
   const history = useSessionState((state) => state.history);
   const reveal = useSessionState((state) => state.reveal);
@@ -34,13 +40,18 @@ export function Timeline() {
   }, [client]);
 
   // A click-through read or a linked card: brought into view (again when the result replaces the call).
-  const revealedIndex = reveal ? client.store.rowIndexOfReveal(reveal) : undefined;
+  const revealedRowIndex = reveal ? client.store.rowIndexOfReveal(reveal) : undefined;
+  // Runs of reads and searches folded; a revealed call is opened in its fold first (use-folded-rows.ts).
+  const fold = useFoldedRows(sessionId, rows, caughtUp, revealedRowIndex, reveal?.serial);
+  const displayRows = fold.folded.rows;
+  const revealedIndex = revealedRowIndex === undefined ? undefined : fold.folded.displayIndexOfRow(revealedRowIndex);
   const revealed: RevealedRow | undefined = reveal
-    ? { serial: reveal.serial, index: revealedIndex, hasResult: revealedIndex !== undefined && hasResult(rows[revealedIndex]) }
+    ? { serial: reveal.serial, index: revealedIndex, hasResult: revealedRowIndex !== undefined && hasResult(rows[revealedRowIndex]) }
     : undefined;
-  const { virtualizer, following, nearTop, jumpToLatest } = useTimelineScroll({ rows, scrollRef, onNearTop: loadOlder, followSerial, reveal: revealed });
+  const { virtualizer, following, nearTop, jumpToLatest } = useTimelineScroll({ rows: displayRows, scrollRef, onNearTop: loadOlder, followSerial, reveal: revealed });
 
-  const addressedIndex = addressedSeq === undefined ? undefined : rowIndexForSeq(rows, addressedSeq);
+  const addressedRowIndex = addressedSeq === undefined ? undefined : rowIndexForSeq(rows, addressedSeq);
+  const addressedIndex = addressedRowIndex === undefined ? undefined : fold.folded.displayIndexOfRow(addressedRowIndex);
   const complete = caughtUp && !history.hasOlder;
   return (
     <div className="timeline">
@@ -61,7 +72,8 @@ export function Timeline() {
               <TimelineRowSlot
                 key={item.key}
                 item={item}
-                row={rows[item.index]}
+                display={displayRows[item.index]}
+                fold={fold}
                 measure={virtualizer.measureElement}
                 addressed={item.index === addressedIndex}
                 flashSerial={reveal?.flash && item.index === revealedIndex ? reveal.serial : undefined}
@@ -111,7 +123,8 @@ function hasResult(row: TimelineRow | undefined): boolean {
 
 interface TimelineRowSlotProps {
   item: VirtualItem;
-  row: TimelineRow | undefined;
+  display: DisplayRow | undefined;
+  fold: FoldedRows;
   measure: (element: Element | null) => void;
   /** The card the page's address names: it keeps a ring. */
   addressed: boolean;
@@ -119,12 +132,32 @@ interface TimelineRowSlotProps {
   flashSerial: number | undefined;
 }
 
-/** One row at its place in the canvas, measured by the virtualizer once rendered. */
-function TimelineRowSlot({ item, row, measure, addressed, flashSerial }: TimelineRowSlotProps) {
-  if (!row) return null;
+/**
+ * One display row at its place in the canvas, measured by the virtualizer once rendered: a row,
+ * a fold's header, or a call in a fold (its line, or its card with the fold's rail). The card
+ * keeps its place among the slot's children, so a card drawn before its run folded is not
+ * mounted again when its rail appears.
+ */
+function TimelineRowSlot({ item, display, fold, measure, addressed, flashSerial }: TimelineRowSlotProps) {
+  if (!display) return null;
+  if (display.kind === 'fold-header') {
+    return (
+      <div data-index={item.index} ref={measure} className="timeline__row timeline__row--fold-header">
+        <FoldHeaderView run={display.run} expanded={display.expanded} onExpand={fold.onExpandRun} />
+      </div>
+    );
+  }
+  const row = display.row;
+  const line = display.kind === 'fold-call' && !display.open;
+  const modifier = display.kind === 'fold-call' ? (line ? ' timeline__row--fold-line' : ' timeline__row--fold-card') : '';
   return (
-    <div data-index={item.index} data-seq={row.seq} data-addressed={addressed ? 'true' : undefined} ref={measure} className="timeline__row">
-      <DeferredRowView row={row} />
+    <div data-index={item.index} data-seq={row.seq} data-addressed={addressed ? 'true' : undefined} ref={measure} className={`timeline__row${modifier}`}>
+      {display.kind !== 'fold-call' ? null : line ? (
+        <FoldCallLine row={display.row} last={display.last} onToggle={fold.onToggleCall} />
+      ) : (
+        <FoldCallRail row={display.row} onToggle={fold.onToggleCall} />
+      )}
+      {line ? null : <DeferredRowView row={row} />}
       {addressed && <div className="timeline__addressed" data-testid="card-addressed" aria-hidden="true" />}
       {flashSerial !== undefined && <div key={flashSerial} className="timeline__flash" data-testid="card-flash" aria-hidden="true" />}
     </div>

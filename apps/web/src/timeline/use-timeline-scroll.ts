@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
 import { useVirtualizer, type ReactVirtualizer } from '@tanstack/react-virtual';
 import { noLayoutReadsOnMount } from '../ui/no-layout-reads-on-mount';
-import type { TimelineRow } from '../model/timeline-row';
-import { estimateRowHeight } from './estimate-row-height';
+import type { DisplayRow } from '../model/exploration-runs';
+import { estimateDisplayRowHeight } from './estimate-row-height';
 import { measureRowHeight } from './measure-row-height';
 import { TimelineScroll, type TimelineScrollView } from './timeline-scroll';
 import { useFocusFollowsReveal } from './use-focus-follows-reveal';
@@ -10,14 +10,15 @@ import { useFocusFollowsReveal } from './use-focus-follows-reveal';
 /** A card to bring into view: the store's reveal, found in the rows. */
 export interface RevealedRow {
   serial: number;
-  /** Its row's index now (undefined: not in the rows held). */
+  /** Its display row's index now (undefined: not in the rows held). */
   index: number | undefined;
   /** Its result has replaced the call: scrolled to again, and it may take the focus. */
   hasResult: boolean;
 }
 
 export interface TimelineScrollInput {
-  rows: readonly TimelineRow[];
+  /** What the timeline draws: its rows with runs folded (a fold's header, each call's line or card). */
+  rows: readonly DisplayRow[];
   scrollRef: RefObject<HTMLDivElement | null>;
   /** The view came near the top of what is loaded. */
   onNearTop: () => void;
@@ -55,13 +56,13 @@ export function useTimelineScroll({ rows, scrollRef, onNearTop, followSerial, re
  * The rows' virtualizer: only the rows in view (plus a few) are in the DOM, each measured once
  * rendered; scrolled up, it keeps the row in view put while older pages are spliced in above it.
  */
-function useTimelineVirtualizer(rows: readonly TimelineRow[], scrollRef: RefObject<HTMLDivElement | null>, onChange: TimelineScroll['onScrollChange']) {
+function useTimelineVirtualizer(rows: readonly DisplayRow[], scrollRef: RefObject<HTMLDivElement | null>, onChange: TimelineScroll['onScrollChange']) {
   // Stable callbacks that read the latest rows: new identities would make the virtualizer
   // recompute every item's position on each render.
   const rowsRef = useRef(rows);
   rowsRef.current = rows;
   const getItemKey = useCallback((index: number) => rowsRef.current[index]?.key ?? index, []);
-  const estimateSize = useCallback((index: number) => estimateRowHeight(rowsRef.current[index]), []);
+  const estimateSize = useCallback((index: number) => estimateDisplayRowHeight(rowsRef.current[index]), []);
   return useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
