@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { exportViewerAfterBuild } from './vite.export-viewer.config';
 
 interface ModuleGraph {
   getModuleInfo(id: string): { isEntry: boolean; importedIds: readonly string[]; importers: readonly string[]; dynamicImporters: readonly string[] } | null;
@@ -43,7 +44,8 @@ function staticClosure(roots: string[], graph: ModuleGraph): Set<string> {
 export default defineConfig({
   root: 'apps/web',
   publicDir: '../../public',
-  plugins: [react()],
+  // The exported HTML file's viewer is built after the app (vite.export-viewer.config.ts).
+  plugins: [react(), exportViewerAfterBuild()],
   worker: { format: 'es' },
   build: {
     outDir: '../../dist/client',
