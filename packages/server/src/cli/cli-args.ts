@@ -38,6 +38,8 @@ export type CliCommand =
   | { command: 'serve'; args: ServeArgs }
   /** Everything after `tool`, for runToolCommand. */
   | { command: 'tool'; argv: string[] }
+  /** Everything after `export`, for runExportCommand. */
+  | { command: 'export'; argv: string[] }
   | { command: 'help' }
   | { command: 'version' }
   | { command: 'invalid'; message: string };
@@ -46,6 +48,8 @@ export const USAGE = `Usage:
   toolcards [workspace] [options]        serve the workbench on a workspace folder
   toolcards tool <name> '<json>' [--workspace DIR] [--json]
                                          run one tool (read, grep, glob) and print its result
+  toolcards export <session-id|path> [--out FILE] [--format html|md] [--from SEQ --to SEQ] [--no-mask]
+                                         write a session as one HTML or Markdown file, secrets masked
 
 Options:
   --port <n>                 port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)
@@ -115,6 +119,7 @@ const NEEDS: Readonly<Record<string, string>> = {
 
 export function parseCliArgs(argv: readonly string[]): CliCommand {
   if (argv[0] === 'tool') return { command: 'tool', argv: argv.slice(1) };
+  if (argv[0] === 'export') return { command: 'export', argv: argv.slice(1) };
   // `--no-open` is the negation of `--open`: the last of the two wins.
   const parsed = parseCommandLine({ args: argv, options: OPTIONS, allowNegative: true });
   if ('refused' in parsed) return invalid(refusalMessage(parsed));

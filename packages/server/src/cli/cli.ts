@@ -46,6 +46,10 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
         process.off('SIGINT', onInterrupt);
       }
     }
+    case 'export': {
+      const { runExportCommand } = await import('./export-command');
+      return runExportCommand(command.argv, io);
+    }
     case 'serve':
       return serve(command.args, io);
   }
