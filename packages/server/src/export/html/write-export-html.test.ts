@@ -4,7 +4,7 @@ import { createExportHighlighter } from '../../../../../apps/web/src/export-view
 import { cspHash, type ExportViewerAssets } from './export-viewer-assets';
 import { EXPORT_DATA_IDS, writeExportHtml } from './write-export-html';
 import { SAMPLE_SCRIPT_END_LINE, sampleExportDocument, sampleExportItems } from './test-support/export-sample';
-import type { ExportHtmlItem } from './export-html-input';
+import type { ExportItem as ExportHtmlItem } from '../export-document';
 
 // A small viewer stands in for the built one (dist/export-viewer is built after the unit tests
 // run in CI); the highlighter is the viewer's real one, from its source.

@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
 import { exportViewerAssets, type ExportViewerAssets } from './export-viewer-assets';
-import type { ExportHtmlInput } from './export-html-input';
+import type { ExportDocument } from '../export-document';
 import { htmlText, scriptSafeJson } from './script-safe-text';
 
 /** The ids of the file's data blocks (apps/web/src/export-viewer/export-file-data.ts reads them). */
@@ -18,7 +18,7 @@ export interface WriteExportHtmlOptions {
  * computed here. Streamed: each item is written as it comes, the writer waits for a full `out`.
  * The document is already masked; nothing is added to it but the viewer.
  */
-export async function writeExportHtml(doc: ExportHtmlInput, out: Writable, options: WriteExportHtmlOptions = {}): Promise<void> {
+export async function writeExportHtml(doc: ExportDocument, out: Writable, options: WriteExportHtmlOptions = {}): Promise<void> {
   const viewer = options.viewer ?? (await exportViewerAssets());
   const highlighter = viewer.createHighlighter();
   const write = writerOf(out);

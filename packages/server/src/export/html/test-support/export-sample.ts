@@ -1,5 +1,5 @@
 import type { SessionEvent } from '@toolcards/protocol';
-import type { ExportHtmlHeader, ExportHtmlInput, ExportHtmlItem } from '../export-html-input';
+import type { ExportDocument, ExportHeader, ExportItem } from '../../export-document';
 
 /**
  * An export document with one card of each kind, for the HTML writer's tests and the viewer's
@@ -11,7 +11,7 @@ export const SAMPLE_SCRIPT_END_LINE = 'const tag = "</script><script>alert(1)</s
 
 const TIME = '2026-12-01T10:00:00.000Z';
 
-export function sampleExportHeader(fields: Partial<ExportHtmlHeader> = {}): ExportHtmlHeader {
+export function sampleExportHeader(fields: Partial<ExportHeader> = {}): ExportHeader {
   return {
     toolcardsVersion: '0.1.0',
     source: 'toolcards',
@@ -27,8 +27,8 @@ export function sampleExportHeader(fields: Partial<ExportHtmlHeader> = {}): Expo
   };
 }
 
-export function sampleExportItems(): ExportHtmlItem[] {
-  const items: ExportHtmlItem[] = [];
+export function sampleExportItems(): ExportItem[] {
+  const items: ExportItem[] = [];
   const push = (event: Omit<SessionEvent, 'seq' | 'time'>, view?: unknown) => {
     const full = { ...event, seq: items.length, time: TIME } as SessionEvent;
     items.push(view === undefined ? { event: full } : { event: full, view });
@@ -112,7 +112,7 @@ export function sampleExportItems(): ExportHtmlItem[] {
   return items;
 }
 
-export function sampleExportDocument(items: ExportHtmlItem[] = sampleExportItems()): ExportHtmlInput {
+export function sampleExportDocument(items: ExportItem[] = sampleExportItems()): ExportDocument {
   return {
     header: sampleExportHeader({ counts: { events: items.length, calls: 6, byCard: { read: 1, search: 1, terminal: 1, diff: 1, plan: 1, generic: 1 } } }),
     items: (async function* () {
