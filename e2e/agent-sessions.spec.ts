@@ -104,6 +104,9 @@ test('a Claude Code transcript grows while its session is open: the cards arrive
     await fresh.goto(`${toolcards.origin}/#/s/${MIRROR_ID}/${seq}`);
     await expect(fresh.locator(`.timeline__row[data-seq="${seq}"]`).getByRole('article', { name: /^Glob/ })).toBeVisible();
     await fresh.close();
+  } catch (error) {
+    await test.info().attach('server output', { body: toolcards.output(), contentType: 'text/plain' });
+    throw error;
   } finally {
     await toolcards.stop();
     await rm(root, { recursive: true, force: true });
@@ -151,6 +154,9 @@ test('a first start on many transcripts lists them all from their heads at once;
     // Mapped: its row counts its calls (the panel, closed by the opening, shown again).
     if (!(await panel.isVisible())) await page.getByRole('banner').getByRole('button', { name: /Sessions/ }).click();
     await expect(oldest).toContainText(/\d+ tool calls/, { timeout: 20_000 });
+  } catch (error) {
+    await test.info().attach('server output', { body: toolcards.output(), contentType: 'text/plain' });
+    throw error;
   } finally {
     await toolcards.stop();
     await rm(root, { recursive: true, force: true });

@@ -1,3 +1,5 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { card, cardTexts, expectHighlighted } from './support/cards';
 import { expect, runCommand, test } from './support/test';
 
@@ -38,4 +40,35 @@ test('a session reopened after a restart renders the same cards as live', async 
   await expectHighlighted(card(page, /^Read src\/greet\.ts/));
   expect(await cardTexts(page)).toEqual(live);
   expect(consoleErrors).toEqual([]);
+});
+
+test('a session whose log lost a line in the middle reopens with every other card, and stays connected', async ({ page, toolcards }) => {
+  await page.goto(toolcards.url);
+  await runCommand(page, '/grep greet');
+  await expect(card(page, /^Grep greet/)).toBeVisible();
+  await runCommand(page, '/read src/greet.ts');
+  await expect(card(page, /^Read src\/greet\.ts/)).toBeVisible();
+  await runCommand(page, '/glob **/*.ts');
+  await expect(card(page, /^Glob /)).toBeVisible();
+  const sessionId = await page.evaluate(() => /#\/s\/([^/]+)/.exec(location.hash)?.[1]);
+  expect(sessionId).toBeDefined();
+
+  // The read's call line is damaged on disk (a bad sector, a hand edit): the server skips it, leaving a hole in the seqs.
+  await page.goto('about:blank');
+  await toolcards.stop();
+  const log = join(toolcards.dataDir, 'sessions', `${sessionId}.jsonl`);
+  const lines = (await readFile(log, 'utf8')).split('\n');
+  const damaged = lines.findIndex((line) => line.includes('"tool/call"') && line.includes('"name":"read"'));
+  expect(damaged).toBeGreaterThan(0);
+  lines[damaged] = '{"seq": this line is damaged';
+  await writeFile(log, lines.join('\n'));
+
+  const restarted = await toolcards.restart();
+  await page.goto(`${restarted.url}#/s/${sessionId}`);
+  await expect(card(page, /^Glob /)).toBeVisible();
+  await expect(card(page, /^Grep greet/)).toBeVisible();
+  // Connected, not stuck resubscribing to the same hole.
+  await page.waitForTimeout(1_500);
+  await expect(page.getByRole('banner')).not.toContainText(/Reconnecting|Offline/);
+  await expect(card(page, /^Glob /)).toBeVisible();
 });

@@ -16,6 +16,8 @@ interface Fixtures {
   toolcards: Toolcards;
   /** Console errors and page errors seen so far on `page`. */
   consoleErrors: string[];
+  /** Every WebSocket frame the page sent or got, attached to a failed test (a flake can be read afterwards). */
+  socketLog: void;
 }
 
 const DEFAULT_FILES: WorkspaceFiles = {
@@ -55,6 +57,22 @@ export const test = base.extend<Fixtures>({
     page.on('pageerror', (error) => errors.push(String(error)));
     await use(errors);
   },
+  socketLog: [
+    async ({ page }, use, testInfo) => {
+      const lines: string[] = [];
+      const started = Date.now();
+      const note = (what: string) => lines.length < 5_000 && lines.push(`${String(Date.now() - started).padStart(6)} ms ${what}`);
+      page.on('websocket', (socket) => {
+        note(`open ${socket.url().replace(/token=[^&]+/, 'token=…')}`);
+        socket.on('framesent', (frame) => note(`→ ${String(frame.payload).slice(0, 160)}`));
+        socket.on('framereceived', (frame) => note(`← ${String(frame.payload).slice(0, 160)}`));
+        socket.on('close', () => note('close'));
+      });
+      await use();
+      if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach('websocket frames', { body: lines.join('\n'), contentType: 'text/plain' });
+    },
+    { auto: true },
+  ],
 });
 
 export { expect };

@@ -2,6 +2,7 @@ import { assertNever, type CallState, type ServerFrame, type SessionHeader } fro
 import type { HeldHistory } from './addressed-card';
 import { TimelineBuilder, type AppendOutcome } from './rows-from-events';
 import { rowIndexForSeq } from './row-index-for-seq';
+import { SeqHoleCheck } from './seq-hole';
 import type { EventDelivery, TimelineRow, ToolRow } from './timeline-row';
 
 /** A call's state other than running (the default): what a call-state frame leaves standing. */
@@ -77,6 +78,10 @@ export class TimelineModel {
   private older: EventDelivery[] = [];
   /** The rows as last shown (see `view`). */
   private shown: Pick<TimelineView, 'rows' | 'lastSeq' | 'running'> = NOTHING_SHOWN;
+  /** A gap seen again after its resync is a hole in the log: the timeline goes on past it. */
+  private readonly holes = new SeqHoleCheck();
+  /** This socket showed a gap: the link resyncs, and what else it sends is not weighed. */
+  private gapOnThisSocket = false;
 
   /** `onApplied` hears of each event applied after what is held (not of an older page's). */
   constructor(private readonly onApplied: (delivery: EventDelivery) => void = () => {}) {}
@@ -92,6 +97,8 @@ export class TimelineModel {
     this.held = [];
     this.older = [];
     this.shown = NOTHING_SHOWN;
+    this.holes.reset();
+    this.gapOnThisSocket = false;
   }
 
   /** The seq to resume from: everything up to it is held. */
@@ -145,6 +152,7 @@ export class TimelineModel {
     if (this.held.length === 0) this.builder = new TimelineBuilder(frame.fromSeq);
     // A new socket: an older page asked on the old one will not come.
     this.older = [];
+    this.gapOnThisSocket = false;
     this.setHistory({
       ...(this.held.length === 0 ? { firstSeq: frame.fromSeq, hasOlder: frame.fromSeq > 0 } : {}),
       loadingOlder: false,
@@ -164,7 +172,10 @@ export class TimelineModel {
       }
       received += 1;
       // Nothing after a gap can be placed: the link is dropped and resumes from lastSeq.
-      if (this.apply(item) === 'gap') outcome = 'gap';
+      if (this.apply(item) === 'gap') {
+        outcome = 'gap';
+        break;
+      }
     }
     if (received > 0) this.setHistory({ received: this.history.received + received });
     return outcome;
@@ -179,6 +190,8 @@ export class TimelineModel {
 
   /** The opening history has all come; false: the server has more than it sent (a hole at the end). */
   caughtUpAt(lastSeq: number): boolean {
+    // The log's last events unreadable, again after a resync: what was read is all there is.
+    if (lastSeq > this.builder.lastSeq && !this.gapOnThisSocket && this.holes.seenAgain(this.builder.lastSeq, lastSeq + 1)) this.builder.skipTo(lastSeq + 1);
     const complete = lastSeq <= this.builder.lastSeq;
     if (complete) this.caughtUp = true;
     // The server sends the calls queued or unsaved now right after this: older call states are stale.
@@ -192,7 +205,15 @@ export class TimelineModel {
 
   /** Applies one event after what is held. */
   apply(delivery: EventDelivery): AppendOutcome {
-    const applied = this.builder.append(delivery);
+    let applied = this.builder.append(delivery);
+    if (applied === 'gap' && !this.gapOnThisSocket) {
+      if (this.holes.seenAgain(this.builder.lastSeq, delivery.event.seq)) {
+        this.builder.skipTo(delivery.event.seq);
+        applied = this.builder.append(delivery);
+      } else {
+        this.gapOnThisSocket = true;
+      }
+    }
     if (applied !== 'applied') return applied;
     this.held.push(delivery);
     // A result ends any state: a call cancelled while queued gets no `running` frame, an unsaved one only its TOOL_ABORTED result.

@@ -133,4 +133,44 @@ describe('ClientState history', () => {
     const row = store.state.getState().rows[0];
     expect(row?.kind === 'tool' && row.result?.contentOmitted).toBe(true);
   });
+
+  it('a seq the log does not have (a damaged line) is resynced once, then gone past: the session opens instead of resubscribing forever', () => {
+    const events = callPairs(4).filter((event) => event.seq !== 3);
+    const store = new ClientState();
+    store.openSession('s1');
+    const subscribed = (fromSeq: number): ServerFrame => ({ type: 'subscribed', sessionId: 's1', header, fromSeq, lastSeq: 7 });
+    const caughtUp: ServerFrame = { type: 'caught-up', sessionId: 's1', lastSeq: 7 };
+    // First socket: the hole could be a server slip, so the link resumes after seq 2.
+    expect(ingestFrames(store, [subscribed(0), history(events), caughtUp]).resync).toBe(true);
+    expect(store.lastSeq).toBe(2);
+    // The resumed history has the same hole: it is the log's, and the rest is shown.
+    expect(ingestFrames(store, [subscribed(3), history(events.slice(3)), caughtUp]).resync).toBe(false);
+    expect(store.lastSeq).toBe(7);
+    expect(store.state.getState().rows.map((row) => row.seq)).toEqual([0, 2, 4, 6]);
+  });
+
+  it('the last events unreadable, again after the resync: caught up with what was read', () => {
+    const events = callPairs(3);
+    const store = new ClientState();
+    store.openSession('s1');
+    const frames = (fromSeq: number): ServerFrame[] => [
+      { type: 'subscribed', sessionId: 's1', header, fromSeq, lastSeq: 7 },
+      history(events.slice(fromSeq)),
+      { type: 'caught-up', sessionId: 's1', lastSeq: 7 },
+    ];
+    expect(ingestFrames(store, frames(0)).resync).toBe(true);
+    expect(ingestFrames(store, frames(6)).resync).toBe(false);
+    expect(store.state.getState().caughtUp).toBe(true);
+    expect(store.state.getState().rows).toHaveLength(3);
+  });
+
+  it('a gap the resync fills is never skipped: the missing event is placed', () => {
+    const events = callPairs(3);
+    const store = new ClientState();
+    store.openSession('s1');
+    const withoutTwo = events.filter((event) => event.seq !== 2);
+    expect(ingestFrames(store, [{ type: 'subscribed', sessionId: 's1', header, fromSeq: 0, lastSeq: 5 }, history(withoutTwo), { type: 'caught-up', sessionId: 's1', lastSeq: 5 }]).resync).toBe(true);
+    expect(ingestFrames(store, [{ type: 'subscribed', sessionId: 's1', header, fromSeq: 2, lastSeq: 5 }, history(events.slice(2)), { type: 'caught-up', sessionId: 's1', lastSeq: 5 }]).resync).toBe(false);
+    expect(store.state.getState().rows.map((row) => row.seq)).toEqual([0, 2, 4]);
+  });
 });
