@@ -15,6 +15,8 @@ interface AppHeaderProps {
   inert?: boolean;
   /** The Files panel (files-seen/): absent, no Files button. */
   files?: { open: boolean; onToggle: () => void; buttonRef?: Ref<HTMLButtonElement> };
+  /** The session's outline (navigator/): absent, no Outline button. */
+  outline?: { open: boolean; onToggle: () => void; buttonRef?: Ref<HTMLButtonElement> };
 }
 
 /**
@@ -23,7 +25,7 @@ interface AppHeaderProps {
  * icons, the model becomes an icon and the connection a dot (each keeps its words as its
  * accessible text and title), so the workspace folder keeps the room; the buttons never shrink.
  */
-export function AppHeader({ sessionsOpen, onToggleSessions, sessionsButtonRef, inert, files }: AppHeaderProps) {
+export function AppHeader({ sessionsOpen, onToggleSessions, sessionsButtonRef, inert, files, outline }: AppHeaderProps) {
   const workspace = useSessionState((state) => state.header?.cwd ?? state.server?.workspace);
   const model = useSessionState((state) => state.server?.model);
   return (
@@ -48,6 +50,11 @@ export function AppHeader({ sessionsOpen, onToggleSessions, sessionsButtonRef, i
         </span>
       )}
       <span className="app-header__spacer" />
+      {outline && (
+        <button ref={outline.buttonRef} type="button" className="app-header__outline" onClick={outline.onToggle} aria-expanded={outline.open} aria-controls="navigator-panel">
+          <span aria-hidden="true">≣</span> <span className="app-header__outline-label">Outline</span>
+        </button>
+      )}
       {files && (
         <button ref={files.buttonRef} type="button" className="app-header__files" onClick={files.onToggle} aria-expanded={files.open} aria-controls="files-panel">
           <span aria-hidden="true">▤</span> <span className="app-header__files-label">Files</span>

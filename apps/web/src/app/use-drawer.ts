@@ -15,10 +15,11 @@ export interface Drawer {
  * A side panel of the workbench (Sessions, Files): a column beside the timeline, or on a narrow
  * screen a modal drawer that takes the focus when it opens and closes on Escape anywhere.
  * Closing moves focus that was in it (or behind the drawer) back to its header button, after
- * the commit that made the header reachable again, not to the page.
+ * the commit that made the header reachable again, not to the page. `openAtFirst`: shown when
+ * the page opens (the outline beside a wide timeline).
  */
-export function useDrawer(narrow: boolean): Drawer {
-  const [open, setOpen] = useState(false);
+export function useDrawer(narrow: boolean, openAtFirst = false): Drawer {
+  const [open, setOpen] = useState(openAtFirst);
   const modal = open && narrow;
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLElement>(null);

@@ -11,6 +11,10 @@ import { NoTokenScreen } from './no-token-screen';
 import { NoticeList } from './notice-list';
 import { SessionEditorProvider } from './session-editor-provider';
 import { useDrawer } from './use-drawer';
+import { NavigatorAside } from '../navigator/navigator-aside';
+import { SessionMapProvider } from '../navigator/session-map-context';
+import { TimelineWithStrip } from '../overview-strip/timeline-with-strip';
+import { PinsProvider } from '../pins/pins-provider';
 
 // Opened on demand (Ctrl/Cmd+F): its code comes with the first opening, not with the page.
 const FindBar = lazy(() => import('../find/find-bar').then((module) => ({ default: module.FindBar })));
@@ -42,11 +46,13 @@ export function Workbench({ tokenInPage = true }: { tokenInPage?: boolean } = {}
   const narrow = useMediaQuery(NARROW_SCREEN_QUERY);
   const sessions = useDrawer(narrow);
   const files = useDrawer(narrow);
+  // The outline is open beside a wide timeline when the page opens; on a phone it waits for its button.
+  const outline = useDrawer(narrow, !narrow);
   const find = useFindShortcut();
   useClientRunning(client);
 
   if (unauthorized) return <NoTokenScreen refused={tokenInPage} />;
-  const inert = sessions.modal || files.modal;
+  const inert = sessions.modal || files.modal || outline.modal;
   return (
     <div className="app">
       <AppHeader
@@ -55,17 +61,24 @@ export function Workbench({ tokenInPage = true }: { tokenInPage?: boolean } = {}
         sessionsButtonRef={sessions.buttonRef}
         inert={inert}
         files={{ open: files.open, onToggle: files.toggle, buttonRef: files.buttonRef }}
+        outline={{ open: outline.open, onToggle: outline.toggle, buttonRef: outline.buttonRef }}
       />
       <SessionFilesSeenProvider>
-        <div className="app__body">
-          {sessions.modal && <div className="app__scrim" data-testid="sessions-scrim" aria-hidden="true" onClick={sessions.close} />}
-          {sessions.open && <SessionsAside drawer={narrow} onClose={sessions.close} panelRef={sessions.panelRef} />}
-          <main className="app__main" inert={inert}>
-            <WorkbenchMain find={find} />
-          </main>
-          {files.modal && <div className="app__scrim" data-testid="files-scrim" aria-hidden="true" onClick={files.close} />}
-          {files.open && <FilesAside drawer={narrow} onClose={files.close} panelRef={files.panelRef} />}
-        </div>
+        <PinsProvider>
+          <SessionMapProvider>
+            <div className="app__body">
+              {sessions.modal && <div className="app__scrim" data-testid="sessions-scrim" aria-hidden="true" onClick={sessions.close} />}
+              {sessions.open && <SessionsAside drawer={narrow} onClose={sessions.close} panelRef={sessions.panelRef} />}
+              {outline.modal && <div className="app__scrim" data-testid="outline-scrim" aria-hidden="true" onClick={outline.close} />}
+              {outline.open && <NavigatorAside drawer={narrow} onClose={outline.close} panelRef={outline.panelRef} />}
+              <main className="app__main" inert={inert}>
+                <WorkbenchMain find={find} />
+              </main>
+              {files.modal && <div className="app__scrim" data-testid="files-scrim" aria-hidden="true" onClick={files.close} />}
+              {files.open && <FilesAside drawer={narrow} onClose={files.close} panelRef={files.panelRef} />}
+            </div>
+          </SessionMapProvider>
+        </PinsProvider>
       </SessionFilesSeenProvider>
     </div>
   );
@@ -114,9 +127,11 @@ function WorkbenchMain({ find }: { find: ReturnType<typeof useFindShortcut> }) {
         </LoadFailureBoundary>
       )}
       {/* A new session is a new timeline: nothing (scroll, measurements) carries over. */}
-      <SessionEditorProvider>
-        <Timeline key={sessionId ?? 'none'} />
-      </SessionEditorProvider>
+      <TimelineWithStrip>
+        <SessionEditorProvider>
+          <Timeline key={sessionId ?? 'none'} />
+        </SessionEditorProvider>
+      </TimelineWithStrip>
       <footer className="app__footer">
         <NoticeList />
         <Composer />

@@ -5,6 +5,7 @@ import {
   filesSeenResponseSchema,
   fullResultOutlineSchema,
   fullResultPageSchema,
+  pinsResponseSchema,
   readFreshnessResponseSchema,
   resultTextResponseSchema,
   serverInfoSchema,
@@ -16,6 +17,8 @@ import {
   type FilesSeenResponse,
   type FullResultOutline,
   type FullResultPage,
+  type Pin,
+  type PinsResponse,
   type ReadFreshnessResponse,
   type ResultTextResponse,
   type ServerInfo,
@@ -106,6 +109,16 @@ export class ServerApi {
     return this.request('GET', `/api/sessions/${encodeURIComponent(sessionId)}/files/cards?${params}`, (body) => parsedWith(fileCardsResponseSchema, body));
   }
 
+  /** The cards pinned in a session (kept beside its log, never in it). */
+  pins(sessionId: string): Promise<PinsResponse> {
+    return this.request('GET', pinsPath(sessionId), (body) => parsedWith(pinsResponseSchema, body));
+  }
+
+  /** Replaces a session's pins; the answer is the pins as saved. */
+  savePins(sessionId: string, pins: readonly Pin[]): Promise<PinsResponse> {
+    return this.request('PUT', pinsPath(sessionId), (body) => parsedWith(pinsResponseSchema, body), undefined, JSON.stringify({ pins }));
+  }
+
   /** Events of any session whose log matches (tool calls and results included); `signal` drops a superseded search. */
   searchSessions(query: SessionSearchRequest, signal?: AbortSignal): Promise<SessionSearchResponse> {
     const params = new URLSearchParams({ q: query.text });
@@ -115,26 +128,28 @@ export class ServerApi {
     return this.request('GET', `/api/search?${params}`, (body) => parsedWith(sessionSearchResponseSchema, body), signal);
   }
 
-  private async request<T>(method: 'GET' | 'POST', path: string, narrow: (body: unknown) => T | undefined, signal?: AbortSignal): Promise<T> {
+  private async request<T>(method: 'GET' | 'POST' | 'PUT', path: string, narrow: (body: unknown) => T | undefined, signal?: AbortSignal, body?: string): Promise<T> {
+    const accept: Record<string, string> = body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' };
     const response = await this.fetchImpl(`${this.base}${path}`, {
       method,
       ...(signal ? { signal } : {}),
-      headers: this.token === undefined ? { Accept: 'application/json' } : { Authorization: `Bearer ${this.token}`, Accept: 'application/json' },
+      ...(body === undefined ? {} : { body }),
+      headers: this.token === undefined ? accept : { Authorization: `Bearer ${this.token}`, ...accept },
     });
     if (response.status === 401) throw new UnauthorizedError();
-    let body: unknown;
+    let answer: unknown;
     try {
-      body = await response.json();
+      answer = await response.json();
     } catch {
       throw new ApiRequestError(`${method} ${path}: HTTP ${response.status}, not JSON`, response.status);
     }
     if (!response.ok) {
-      const problem = apiErrorSchema.safeParse(body);
+      const problem = apiErrorSchema.safeParse(answer);
       throw problem.success
         ? new ApiRequestError(problem.data.error.message, response.status, problem.data.error.code)
         : new ApiRequestError(`${method} ${path}: HTTP ${response.status}`, response.status);
     }
-    const parsed = narrow(body);
+    const parsed = narrow(answer);
     if (parsed === undefined) throw new ApiRequestError(`${method} ${path}: the server's answer is not what this client expects`, response.status);
     return parsed;
   }
@@ -143,6 +158,10 @@ export class ServerApi {
 function parsedWith<T>(schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } }, value: unknown): T | undefined {
   const parsed = schema.safeParse(value);
   return parsed.success ? parsed.data : undefined;
+}
+
+function pinsPath(sessionId: string): string {
+  return `/api/sessions/${encodeURIComponent(sessionId)}/pins`;
 }
 
 /** What to search the session logs for, and how. */

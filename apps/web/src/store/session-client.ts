@@ -1,4 +1,4 @@
-import { MAX_HISTORY_REQUEST, type ClientFrame, type FileCardsResponse, type FilesSeenResponse, type JsonValue, type ServerFrame, type SessionSearchResponse, type SessionSummary } from '@toolcards/protocol';
+import { MAX_HISTORY_REQUEST, type ClientFrame, type FileCardsResponse, type FilesSeenResponse, type JsonValue, type Pin, type PinsResponse, type ServerFrame, type SessionSearchResponse, type SessionSummary } from '@toolcards/protocol';
 import type { FileSource } from '../net/file-source';
 import type { FullResultSource } from '../net/full-result-source';
 import { initialSession, type InitialSession } from '../model/initial-session';
@@ -23,7 +23,7 @@ export interface SessionClientOptions {
   store: ClientState;
   api: Pick<ServerApi, 'info' | 'sessions' | 'createSession' | 'resultText' | 'fullResultOutline' | 'fullResultPage' | 'fileLines' | 'readFreshness' | 'searchSessions'> &
     // Optional: a client without a server behind it (tests, bench pages) lists no files.
-    Partial<Pick<ServerApi, 'filesSeen' | 'fileCards'>>;
+    Partial<Pick<ServerApi, 'filesSeen' | 'fileCards' | 'pins' | 'savePins'>>;
   /** ws(s)://host/ws?token=… */
   socketUrl: string;
   hash: HashPlace;
@@ -205,6 +205,16 @@ export class SessionClient {
   /** One file of session `sessionId` with every card that touched it. */
   fileCards(sessionId: string, path: string): Promise<FileCardsResponse> {
     return this.api.fileCards ? this.api.fileCards(sessionId, path) : Promise.reject(new Error('This page cannot list files.'));
+  }
+
+  /** The cards pinned in session `sessionId`. */
+  pins(sessionId: string): Promise<PinsResponse> {
+    return this.api.pins ? this.api.pins(sessionId) : Promise.reject(new Error('This page cannot keep pins.'));
+  }
+
+  /** Replaces session `sessionId`'s pins; the answer is the pins as saved. */
+  savePins(sessionId: string, pins: readonly Pin[]): Promise<PinsResponse> {
+    return this.api.savePins ? this.api.savePins(sessionId, pins) : Promise.reject(new Error('This page cannot keep pins.'));
   }
 
   /** Opens card `seq` of a session (a search hit): its address, followed as a link would be. */

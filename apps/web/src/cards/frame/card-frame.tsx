@@ -3,6 +3,8 @@ import { BidiWarning } from '../text/bidi-warning';
 import { escapedText } from '../text/invisible-characters';
 import { useCardAddress } from './card-address';
 import { CopyLinkButton } from './copy-link-button';
+import { PinButton } from '../../pins/pin-button';
+import { useSessionPins } from '../../pins/pins-provider';
 import '../cards.css';
 
 interface CardFrameProps {
@@ -23,7 +25,10 @@ interface CardFrameProps {
 /** The box every card shares: a header line (heading, details, actions) over a body. */
 export function CardFrame({ variant, label, heading, details, actions, isError, busy, hasBidiControls, children }: CardFrameProps) {
   // A result card in the timeline has an address: "Copy link" after the card's own actions.
-  const hasLink = useCardAddress() !== null && variant !== 'call';
+  const address = useCardAddress();
+  const hasLink = address !== null && variant !== 'call';
+  // "Pin" beside it: the session's pins (pins/), none outside the workbench.
+  const pins = useSessionPins();
   const className = ['tc-card', `tc-card--${variant}`, isError ? 'tc-card--error' : ''].filter(Boolean).join(' ');
   return (
     // An article: cards are the items of the timeline's feed, not landmarks of the page.
@@ -35,6 +40,7 @@ export function CardFrame({ variant, label, heading, details, actions, isError, 
         {(actions !== undefined || hasLink) && (
           <div className="tc-card__actions">
             {actions}
+            {hasLink && <PinButton pins={pins} seq={address.seq} label={label} />}
             {hasLink && <CopyLinkButton withLines={variant === 'read'} />}
           </div>
         )}
