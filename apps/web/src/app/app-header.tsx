@@ -5,6 +5,7 @@ import { useSessionState } from '../store/client-context';
 import { ConnectionIndicator } from './connection-indicator';
 import { ThemeToggle } from './theme-toggle';
 import { DensityToggle } from '../timeline/density-toggle';
+import { ExportControl } from '../export/export-control';
 
 interface AppHeaderProps {
   sessionsOpen: boolean;
@@ -60,6 +61,7 @@ export function AppHeader({ sessionsOpen, onToggleSessions, sessionsButtonRef, i
           <span aria-hidden="true">▤</span> <span className="app-header__files-label">Files</span>
         </button>
       )}
+      <ExportControl />
       <span
         className={`app-header__model${model ? '' : ' app-header__model--none'}`}
         title={model ? escapedText(`${model.model} at ${model.baseUrl}`) : 'No model configured'}
