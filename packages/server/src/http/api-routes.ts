@@ -15,6 +15,8 @@ import { isSessionId } from '@toolcards/session';
  *   GET  /api/sessions/:id/files/cards?path= → one of those files with every card that touched it
  *   GET  /api/sessions/:id/pins → { pins, note? }   (the cards pinned in the session, beside its log)
  *   PUT  /api/sessions/:id/pins { pins } → { pins }   (replaces them)
+ *   GET  /api/sessions/:id/export/preview?from=&to=&words= → { findings, homePath }   (what masking will hide)
+ *   GET  /api/sessions/:id/export?format=html|md&from=&to=&unmask=&words=&mask=0|1 → the file (an attachment)
  *   GET  /api/search?q=&case=&word=&regex= → events of any session whose log matches
  */
 export type ApiRoute =
@@ -30,6 +32,8 @@ export type ApiRoute =
   | { kind: 'file-cards'; id: string }
   | { kind: 'read-pins'; id: string }
   | { kind: 'write-pins'; id: string }
+  | { kind: 'export-preview'; id: string }
+  | { kind: 'export-file'; id: string }
   | { kind: 'search-sessions' }
   | { kind: 'bad-session-id' }
   | { kind: 'method-not-allowed'; allow: string[] }
@@ -55,6 +59,9 @@ export function matchApiRoute(method: string, pathname: string): ApiRoute {
       return method === 'PUT' ? { kind: 'write-pins', id } : notAllowed(['GET', 'PUT']);
     }
     if (rest.length === 1 && rest[0] === 'lines') return readOnly ? { kind: 'file-lines', id } : notAllowed(['GET']);
+    if (rest[0] === 'export' && (rest.length === 1 || (rest.length === 2 && rest[1] === 'preview'))) {
+      return readOnly ? { kind: rest.length === 1 ? 'export-file' : 'export-preview', id } : notAllowed(['GET']);
+    }
     if (rest[0] === 'files' && (rest.length === 1 || (rest.length === 2 && rest[1] === 'cards'))) {
       return readOnly ? { kind: rest.length === 1 ? 'files-seen' : 'file-cards', id } : notAllowed(['GET']);
     }

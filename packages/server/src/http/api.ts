@@ -9,6 +9,8 @@ import { searchSessions } from '../session-search/session-search';
 import type { FileViewAnswer } from '../file-views/session-file-views';
 import { fullResultQueryOf, type FullResults } from '../full-result/full-results';
 import { sendApiError, sendJson } from './http-responses';
+import { exportFileAnswer, exportPreviewAnswer, type ExportFileAnswer } from '../export/export-request';
+import { BASE_SECURITY_HEADERS } from './csp';
 import { apiErrorOf } from '../wire/api-error';
 import type { SessionRegistry, SessionRuntime } from '../runtime/session-registry';
 import type { PinStore } from '../pins/pin-store';
@@ -144,6 +146,18 @@ async function answer(req: IncomingMessage, res: ServerResponse, url: URL, deps:
       if (typeof body === 'string') return sendApiError(res, 400, 'BAD_REQUEST', body);
       return sendJson(res, 200, { pins: await deps.pins.write(route.id, body.pins) } satisfies PinsResponse);
     }
+    case 'export-preview': {
+      // A mirror not mapped yet is mapped first, as when a page opens it.
+      if (!(await deps.registry.get(route.id, { viewing: true }))) return sendApiError(res, 404, 'UNKNOWN_SESSION', `no session "${route.id}"`);
+      const answer = await exportPreviewAnswer(deps.store.layout.root, route.id, url.searchParams);
+      return answer.ok ? sendJson(res, 200, answer.body) : sendApiError(res, answer.status, answer.code, answer.message);
+    }
+    case 'export-file': {
+      if (!(await deps.registry.get(route.id, { viewing: true }))) return sendApiError(res, 404, 'UNKNOWN_SESSION', `no session "${route.id}"`);
+      const answer = await exportFileAnswer(deps.store.layout.root, route.id, url.searchParams);
+      if (!answer.ok) return sendApiError(res, answer.status, answer.code, answer.message);
+      return sendExportFile(res, answer);
+    }
     case 'search-sessions': {
       const query = sessionSearchQueryOf(url.searchParams);
       if (typeof query === 'string') return sendApiError(res, 400, 'BAD_REQUEST', query);
@@ -161,6 +175,19 @@ async function answer(req: IncomingMessage, res: ServerResponse, url: URL, deps:
     case 'not-found':
       return sendApiError(res, 404, 'NOT_FOUND', `no API route ${req.method} ${url.pathname}`);
   }
+}
+
+/** The export as a download, streamed as it is written (no length known ahead). */
+async function sendExportFile(res: ServerResponse, answer: ExportFileAnswer): Promise<void> {
+  res.writeHead(200, {
+    ...BASE_SECURITY_HEADERS,
+    'Content-Type': answer.contentType,
+    'Content-Disposition': `attachment; filename="${answer.fileName}"`,
+    'Cache-Control': 'no-store',
+  });
+  if (res.req.method === 'HEAD') return void res.end();
+  await answer.write(res);
+  res.end();
 }
 
 function sendAnswer<Body>(res: ServerResponse, answer: FileViewAnswer<Body>): void {

@@ -108,7 +108,8 @@ export class SecretFindings {
       if (!item.dotenv) continue;
       for (const value of dotenvValues(item.text)) {
         const text = item.text.slice(value.start, value.end);
-        this.note('dotenv-value', text, 0, text.length, item.seq, item.place);
+        // A key a rule knows (AWS_ACCESS_KEY_ID=AKIA…) is said under that rule, not again as a .env value.
+        if (!this.literals.has(text)) this.note('dotenv-value', text, 0, text.length, item.seq, item.place);
       }
     }
   }
