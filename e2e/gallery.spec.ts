@@ -19,6 +19,7 @@ import { diffCard, diffHugeHunk, diffSplit, planCard } from './support/diff-plan
 import { addedView, deletedView, hugeHunkView, modifiedView, noHunksView, pricingNow, renamedView } from '../apps/web/src/cards/diff/test-support/diff-fixtures';
 import { emptyPlanView, mixedPlanView } from '../apps/web/src/cards/plan/test-support/plan-fixtures';
 import { findInSession, sessionSearchResults } from './support/find-checks';
+import { foldCollapsed, foldLive, foldOneOpen } from './support/fold-checks';
 import { terminalStoryChecks } from './support/terminal-checks';
 import { terminalFixtures } from '../apps/web/src/cards/terminal/test-support/terminal-fixtures';
 import { filesPanel, filesPanelCards, readCardWithMinimap } from './support/files-checks';
@@ -108,6 +109,13 @@ const STORY_CHECKS: Readonly<Record<string, StoryCheck>> = {
   // App/Find in session (find-bar.stories.tsx), App/Search all sessions (session-search.stories.tsx).
   'app-find-in-session--hit-in-collapsed-group': findInSession(FIND_WORD, { label: 'src/mod27.ts, 3 matches' }),
   'app-find-in-session--hit-in-collapsed-group-dark': findInSession(FIND_WORD, { label: 'src/mod27.ts, 3 matches' }, 'dark'),
+  // App/Folded exploration (timeline/folded-exploration.stories.tsx).
+  'app-folded-exploration--collapsed': foldCollapsed('light'),
+  'app-folded-exploration--collapsed-dark': foldCollapsed('dark'),
+  'app-folded-exploration--one-line-open': foldOneOpen('light'),
+  'app-folded-exploration--one-line-open-dark': foldOneOpen('dark'),
+  'app-folded-exploration--live': foldLive('light'),
+  'app-folded-exploration--live-dark': foldLive('dark'),
   'app-search-all-sessions--results': sessionSearchResults(sessionSearchAnswer),
   'app-search-all-sessions--results-dark': sessionSearchResults(sessionSearchAnswer, 'dark'),
 

@@ -103,16 +103,22 @@ describe('foldedTimeline', () => {
     expect(foldedTimeline(rows, 'compact', none).rows.slice(1, 5).map((row) => (row.kind === 'fold-header' ? row.expanded : row.kind === 'fold-call' && row.open))).toEqual([false, false, false, false]);
   });
 
-  it('a live run folds as it grows: the cards drawn before it reached three stay cards, the header keeps its key', () => {
+  it('a live run folds as it grows: the cards drawn before it reached three stay cards above the fold, which starts at the new call', () => {
     const first = [user('q'), read('a'), read('b')];
     expect(kinds(first)).toEqual(['user-message', 'tool', 'tool']);
-    const drawn = openCalls(NO_OPENINGS, [first[1]!.key, first[2]!.key]);
+    const drawn = new Set([first[1]!.key, first[2]!.key]);
     const grown = [...first, search()];
-    const folded = foldedTimeline(grown, 'compact', drawn);
-    expect(folded.rows.map((row) => (row.kind === 'fold-call' ? `call${row.open ? '+' : ''}` : row.kind))).toEqual(['row', 'fold-header', 'call+', 'call+', 'call']);
-    const later = foldedTimeline([...grown, read('c', { pending: true })], 'compact', drawn);
-    expect(later.rows[1]!.key).toBe(folded.rows[1]!.key);
-    expect(later.rows[1]).toMatchObject({ run: { running: 1 } });
+    const folded = foldedTimeline(grown, 'compact', NO_OPENINGS, drawn);
+    expect(folded.rows.map((row) => row.kind)).toEqual(['row', 'row', 'row', 'fold-header', 'fold-call']);
+    expect(folded.rows[3]).toMatchObject({ run: { firstIndex: 3, lastIndex: 3, searches: 1, reads: 0 } });
+    expect(folded.displayIndexOfRow(3)).toBe(4);
+    const later = foldedTimeline([...grown, read('c', { pending: true })], 'compact', NO_OPENINGS, drawn);
+    expect(later.rows[3]!.key).toBe(folded.rows[3]!.key);
+    expect(later.rows[3]).toMatchObject({ run: { running: 1, reads: 1, searches: 1 } });
+    // Reopened later (nothing drawn), the whole run folds under one header.
+    expect(foldedTimeline(grown, 'compact').rows.map((row) => row.kind)).toEqual(['row', 'fold-header', 'fold-call', 'fold-call', 'fold-call']);
+    // A run drawn whole stays drawn.
+    expect(explorationRuns(grown, new Set(grown.map((row) => row.key)))).toEqual([]);
   });
 
   it('keeps a plain row the same object while its row is (memoized views do not render again)', () => {

@@ -42,6 +42,7 @@ export interface FoldOpenings {
 }
 
 export const NO_OPENINGS: FoldOpenings = { expanded: new Set(), openCalls: new Set() };
+const NO_KEYS: ReadonlySet<string> = new Set();
 
 /** One row the timeline draws: a row as it is, a fold's header, or a call inside a fold. */
 export type DisplayRow =
@@ -81,13 +82,25 @@ function breaksRun(row: TimelineRow): boolean {
   return row.kind !== 'assistant-message' || row.text.trim() !== '';
 }
 
-/** Every run of 3+ read/search calls, in order. */
-export function explorationRuns(rows: readonly TimelineRow[]): ExplorationRun[] {
+/**
+ * Every run of 3+ read/search calls, in order. `drawn`: calls already drawn as cards at the
+ * end of a live timeline before their run reached three. They stay cards above the fold,
+ * which starts at the first call not drawn — so the fold appears where the new call does and
+ * nothing above it moves (a header inserted above them would push them down).
+ */
+export function explorationRuns(rows: readonly TimelineRow[], drawn: ReadonlySet<string> = NO_KEYS): ExplorationRun[] {
   const runs: ExplorationRun[] = [];
   let start = -1;
   let calls: ToolRow[] = [];
   const close = (lastIndex: number) => {
-    if (calls.length >= MIN_FOLDED_RUN) runs.push(runOf(calls, start, lastIndex));
+    if (calls.length >= MIN_FOLDED_RUN) {
+      let skipped = 0;
+      while (skipped < calls.length && drawn.has(calls[skipped]!.key)) skipped += 1;
+      if (skipped < calls.length) {
+        const firstIndex = skipped === 0 ? start : rows.indexOf(calls[skipped]!, start);
+        runs.push(runOf(calls.slice(skipped), firstIndex, lastIndex));
+      }
+    }
     start = -1;
     calls = [];
   };
@@ -141,10 +154,10 @@ export function readPathOf(row: ToolRow): string | undefined {
 /**
  * The rows the timeline draws. Full density: the rows as they are. Compact: each run becomes
  * its header then one display row per call — a compact line, or its card when the fold is
- * expanded or the call was opened (or drawn as a card before its run reached three).
+ * expanded or the call was opened. `drawn`: see `explorationRuns`.
  */
-export function foldedTimeline(rows: readonly TimelineRow[], density: Density, openings: FoldOpenings = NO_OPENINGS): FoldedTimeline {
-  const runs = density === 'compact' ? explorationRuns(rows) : [];
+export function foldedTimeline(rows: readonly TimelineRow[], density: Density, openings: FoldOpenings = NO_OPENINGS, drawn: ReadonlySet<string> = NO_KEYS): FoldedTimeline {
+  const runs = density === 'compact' ? explorationRuns(rows, drawn) : [];
   if (runs.length === 0) return { rows: rows.map(plainRow), displayIndexOfRow: (index) => (index >= 0 && index < rows.length ? index : undefined), runOfRow: () => undefined };
   const display: DisplayRow[] = [];
   const displayIndex = new Int32Array(rows.length);
@@ -226,7 +239,7 @@ export function setRunExpanded(openings: FoldOpenings, run: ExplorationRun, expa
   return { expanded: expandedSet, openCalls };
 }
 
-/** Calls opened without a person asking: a revealed call (find, a link, a jump), cards drawn before their run folded. */
+/** Calls opened without a person asking: a revealed call (find, a link, a jump). */
 export function openCalls(openings: FoldOpenings, rowKeys: Iterable<string>): FoldOpenings {
   let next: Set<string> | undefined;
   for (const key of rowKeys) {

@@ -27,8 +27,8 @@ const DRAWN_TAIL = 2;
  * Two rules keep what is on screen put:
  * - a call revealed (a find hit, a link, the Files panel, a jump) is opened in its fold before
  *   the timeline scrolls to it: every reveal goes through the store's `reveal`;
- * - a card drawn at the end before its run reached three calls stays a card when the run folds
- *   (the later calls arrive as lines): a live run folds as it grows and nothing being read moves.
+ * - a card drawn at the end before its run reached three calls stays a card above the fold,
+ *   which starts at the next call: a live run folds as it grows and nothing above it moves.
  */
 export function useFoldedRows(sessionId: string | null, rows: readonly TimelineRow[], live: boolean, revealedRowIndex: number | undefined, revealSerial: number | undefined): FoldedRows {
   const density = useDensity();
@@ -38,9 +38,9 @@ export function useFoldedRows(sessionId: string | null, rows: readonly TimelineR
   const drawn = useRef<Set<string>>(new Set());
   if (state.sessionId !== sessionId) drawn.current = new Set();
 
+  const openings = state.openings;
   // The drawn cards are read again whenever the rows change (they are noted after each commit).
-  const openings = useMemo(() => openCalls(state.openings, drawn.current), [state.openings, rows]);
-  const folded = useMemo(() => foldedTimeline(rows, density, openings), [rows, density, openings]);
+  const folded = useMemo(() => foldedTimeline(rows, density, openings, drawn.current), [rows, density, openings]);
 
   // A reveal into a fold opens its call first (state set in render: React renders again before committing).
   if (revealSerial !== undefined && revealSerial !== state.revealSerial) {
@@ -61,14 +61,9 @@ export function useFoldedRows(sessionId: string | null, rows: readonly TimelineR
   }, [folded, live, density]);
 
   const onToggleCall = useCallback((rowKey: string, open: boolean) => {
-    // The drawn cards as they are now, so folding one back takes it out of what is open.
-    const drawnNow = [...drawn.current];
-    if (!open) drawn.current.delete(rowKey);
-    setState((current) => ({ ...current, openings: toggleCall(openCalls(current.openings, drawnNow), rowKey, open) }));
+    setState((current) => ({ ...current, openings: toggleCall(current.openings, rowKey, open) }));
   }, []);
   const onExpandRun = useCallback((run: ExplorationRun, expanded: boolean) => {
-    // Collapse all folds the drawn cards too: nothing of the run is left open.
-    if (!expanded) for (const call of run.calls) drawn.current.delete(call.key);
     setState((current) => ({ ...current, openings: setRunExpanded(current.openings, run, expanded) }));
   }, []);
   return { folded, onToggleCall, onExpandRun };
