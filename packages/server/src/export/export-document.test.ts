@@ -72,6 +72,17 @@ describe('the export document', () => {
     expect(match.ranges.map((range) => match.line.slice(...range))).toEqual(['•••• (github-token)', 'ghp']);
   });
 
+  it('masks the title before clipping it: no part of a secret the clip cut through is left', async () => {
+    const store = await SessionStore.open({ dataDir });
+    const { log } = await store.create(join(home, 'projects'));
+    log.append({ type: 'user/message', data: { text: `${'Please deploy the shop with the staging key'.padEnd(70, '.')} ${FIXTURE_SECRETS.awsKey} and report back` } });
+    log.close();
+    await store.close();
+    const doc = await openExportDocument({ dataDir, sessionId: log.id, mask: { ...MASK_ALL, homePath: home } });
+    expect(doc.header.title).toMatch(/^Please deploy the shop with the staging key\.+ ••••/);
+    expect(doc.header.title).not.toContain(FIXTURE_SECRETS.awsKey.slice(0, 4));
+  });
+
   it('is lean as history is: a read result keeps no model-facing copy of the file', async () => {
     const items = await itemsOf(await openExportDocument({ dataDir, sessionId: session.id, mask: MASK_NONE }));
     const read = items.find((item) => (item.view as { card?: string } | undefined)?.card === 'read')!;

@@ -86,12 +86,14 @@ export async function openExportDocument(options: ExportOptions): Promise<Export
         ...(scan.homeEvents > 0 && !unmasked.has(HOME_PATH_ID) ? [{ rule: HOME_PATH_ID, count: scan.homeEvents }] : []),
       ];
   const homeOnly = new TextMasker([], { ...MASK_ALL, homePath: home });
-  const title = events.title ?? scan.title;
+  // Masked before it is clipped: a clip must not cut a secret or the home folder in half and leave the rest.
+  const fullTitle = events.title ?? scan.firstPrompt;
+  const title = fullTitle === undefined ? undefined : clipTitle(masker.mask(fullTitle));
   const header: ExportHeader = {
     toolcardsVersion: SERVER_VERSION,
     source: events.source,
     sessionId: events.sessionId,
-    ...(title === undefined ? {} : { title: masker.mask(title) }),
+    ...(title === undefined ? {} : { title }),
     workspace: homeOnly.mask(masker.mask(events.cwd)),
     ...(events.createdAt ? { startedAt: events.createdAt } : {}),
     ...(scan.endedAt ? { endedAt: scan.endedAt } : {}),
@@ -136,7 +138,8 @@ interface SessionScan {
   counts: ExportHeader['counts'];
   lastSeq: number;
   endedAt?: string;
-  title?: string;
+  /** The first prompt, whole (the title is clipped from it once masked). */
+  firstPrompt?: string;
   secrets: ScanResult;
   wordEvents: number;
   homeEvents: number;
@@ -153,7 +156,7 @@ async function scanSession(events: SessionEvents, presenters: Presenters, range:
   const home = mask.homePath ?? homedir();
   let lastSeq = -1;
   let endedAt: string | undefined;
-  let title: string | undefined;
+  let firstPrompt: string | undefined;
   let wordEvents = 0;
   let homeEvents = 0;
   await readWholeMessages(events.read, async (event) => {
@@ -173,8 +176,8 @@ async function scanSession(events: SessionEvents, presenters: Presenters, range:
     } else if (event.type === 'tool/result') {
       const card = view?.card ?? 'generic';
       counts.byCard[card] = (counts.byCard[card] ?? 0) + 1;
-    } else if (event.type === 'user/message' && title === undefined) {
-      title = clipTitle(event.data.text);
+    } else if (event.type === 'user/message' && firstPrompt === undefined) {
+      firstPrompt = event.data.text;
     }
     const place = event.type === 'tool/call' || event.type === 'tool/result' ? (callNames.get(event.data.callId) ?? event.type) : event.type;
     const dotenv = event.type === 'tool/result' && dotenvCalls.has(event.data.callId);
@@ -193,7 +196,7 @@ async function scanSession(events: SessionEvents, presenters: Presenters, range:
     if (hasHome) homeEvents += 1;
     return true;
   });
-  return { counts, lastSeq, ...(endedAt ? { endedAt } : {}), ...(title ? { title } : {}), secrets: await findings.result(), wordEvents, homeEvents };
+  return { counts, lastSeq, ...(endedAt ? { endedAt } : {}), ...(firstPrompt !== undefined ? { firstPrompt } : {}), secrets: await findings.result(), wordEvents, homeEvents };
 }
 
 /** The second read, as the items: views as history computes them, lean, masked; a generator, so one item at a time. */
