@@ -1,0 +1,193 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Page } from '@playwright/test';
+import { card, expectHighlighted, tokenColours } from './support/cards';
+import { expect, runCommand, test } from './support/test';
+
+/**
+ * Issue 29: a session exported as one HTML file, through the real server (its export route and
+ * the header's dialog), opened from file:// with every request refused: the app's cards, the
+ * highlighting computed at export, and the secrets masked everywhere they were (a read, a grep
+ * match, a terminal's output, a file's name), never in the file's bytes. Chromium only here
+ * (Firefox is not installed on this machine).
+ */
+
+const AWS_KEY = 'AKIAZ3MHQ7LJ2P4XWK5N';
+const GITHUB_TOKEN = `ghp_${'R8cM2pQx7LwN4vZt9KbH3sJd6FgY1aEu0Wq5'}`;
+
+test.use({
+  workspaceFiles: {
+    'config/aws.ts': `// Deploy settings\nexport const AWS_KEY = '${AWS_KEY}';\nexport const region = 'eu-west-1';\n`,
+    'src/deploy.ts': `export const token = '${GITHUB_TOKEN}'; // the deploy bot\n`,
+    [`notes/${GITHUB_TOKEN}.txt`]: 'a note named after a token\n',
+  },
+});
+
+interface LoggedEvent {
+  type: string;
+  data: unknown;
+}
+
+/** A session log as an importer of another agent's transcript writes it (agent-cards.spec.ts). */
+async function writeSessionLog(dataDir: string, id: string, cwd: string, events: readonly LoggedEvent[]): Promise<void> {
+  const sessions = join(dataDir, 'sessions');
+  await mkdir(sessions, { recursive: true });
+  const start = Date.parse('2026-12-01T10:00:00.000Z');
+  const lines = [
+    JSON.stringify({ type: 'session', version: 1, id, cwd, createdAt: new Date(start).toISOString() }),
+    ...events.map((event, seq) => JSON.stringify({ seq, time: new Date(start + seq * 1_000).toISOString(), ...event })),
+  ];
+  await writeFile(join(sessions, `${id}.jsonl`), `${lines.join('\n')}\n`);
+}
+
+function agentCall(callId: string, name: string, args: unknown, text: string, meta: unknown): LoggedEvent[] {
+  return [
+    { type: 'tool/call', data: { callId, name, args, origin: 'model' } },
+    { type: 'tool/result', data: { callId, content: [{ type: 'text', text }], isError: false, meta } },
+  ];
+}
+
+/** Opens an exported file from file:// with every request but the file's own aborted; returns what was asked for. */
+async function openOffline(page: Page, path: string, hash = ''): Promise<string[]> {
+  const fileUrl = pathToFileURL(path).href;
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(request.url()));
+  await page.route('**/*', (route) => (route.request().url() === fileUrl ? route.continue() : route.abort()));
+  await page.goto(fileUrl + hash);
+  await expect(page.locator('.ev-header')).toBeVisible();
+  return requests;
+}
+
+test('a session exported from the header dialog opens offline from file://: cards, colours, masking, find, theme and anchors', async ({ page, toolcards, consoleErrors }, testInfo) => {
+  await page.goto(toolcards.url);
+  await runCommand(page, '/read config/aws.ts');
+  await expect(card(page, /aws\.ts/)).toBeVisible();
+  await runCommand(page, '/grep ghp_');
+  await expect(card(page, /ghp_/)).toBeVisible();
+  await runCommand(page, '/glob notes/*');
+  await expect(card(page, /notes/)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Export this session' });
+  const findings = dialog.getByRole('list', { name: 'What will be masked' });
+  await expect(findings).toContainText('aws-access-key-id');
+  await expect(findings).toContainText('github');
+  await expect(findings, 'a sample, never the value').not.toContainText(AWS_KEY);
+  const downloading = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Download' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/\.html$/);
+  const path = testInfo.outputPath('export.html');
+  await download.saveAs(path);
+  await expect(dialog).toBeHidden();
+
+  const bytes = await readFile(path, 'utf8');
+  expect(bytes, 'the AWS key is nowhere in the file').not.toContain(AWS_KEY);
+  expect(bytes, 'the GitHub token is nowhere in the file').not.toContain(GITHUB_TOKEN);
+  expect(bytes).not.toContain(toolcards.token);
+  expect(bytes).not.toContain(toolcards.dataDir);
+
+  const viewer = await page.context().newPage();
+  const requests = await openOffline(viewer, path);
+  // The read: gutter, colours from the highlighting computed at export, the key masked.
+  const read = viewer.getByRole('article', { name: /aws\.ts/ });
+  await expect(read.locator('.tc-read__gutter').first()).toHaveAttribute('data-line-number', '1');
+  await expectHighlighted(read);
+  await expect(read).toContainText('•••• (aws-access-key-id)');
+  // The grep: its group expands and collapses, the match marked, the token masked in it.
+  const grep = viewer.getByRole('article', { name: /ghp_/ });
+  const group = grep.getByRole('button', { name: 'src/deploy.ts, 1 match' });
+  if ((await group.getAttribute('aria-expanded')) === 'true') await group.click();
+  await expect(group).toHaveAttribute('aria-expanded', 'false');
+  await group.click();
+  await expect(group).toHaveAttribute('aria-expanded', 'true');
+  await expect(grep.locator('mark').first()).toBeVisible();
+  await expect(grep).toContainText('•••• (github');
+  // The glob: the file named after the token is listed masked.
+  const glob = viewer.getByRole('article', { name: /notes/ });
+  await expect(glob).toContainText('notes/•••• (github');
+  await expect(viewer.locator('body')).not.toContainText(GITHUB_TOKEN);
+  // The header: source, workspace as ~ or a path, counts, version; what was masked.
+  const header = viewer.locator('.ev-header');
+  await expect(header).toContainText('toolcards session');
+  await expect(header).toContainText(/tool calls/);
+  await expect(header).toContainText(/toolcards \d+\.\d+\.\d+/);
+  await expect(header).toContainText('aws-access-key-id');
+
+  // Theme: the toggle pins light, then dark; the card's background follows.
+  const background = () => read.evaluate((element) => getComputedStyle(element).backgroundColor);
+  const toggle = viewer.getByRole('button', { name: /Theme: system/ });
+  await toggle.click();
+  await expect(viewer.locator('html')).toHaveAttribute('data-theme', 'light');
+  const light = await background();
+  await viewer.getByRole('button', { name: /Theme: light/ }).click();
+  await expect(viewer.locator('html')).toHaveAttribute('data-theme', 'dark');
+  expect(await background()).not.toBe(light);
+
+  // The file's own find (Ctrl+F): the token-free text of the glob's note.
+  await viewer.keyboard.press('Control+f');
+  const find = viewer.getByRole('searchbox', { name: 'Find in this file' });
+  await expect(find).toBeFocused();
+  await find.fill('eu-west-1');
+  await expect(viewer.locator('.ev-find__status')).toHaveText('1 of 1');
+
+  expect(requests, 'no request but the file itself').toEqual([pathToFileURL(path).href]);
+  expect(consoleErrors).toEqual([]);
+});
+
+const ESC = '\u001b';
+
+test("an agent's terminal, diff and plan cards export through the route and draw offline; the token in the terminal's output is masked; #seq-N opens a card", async ({ page, toolcards }, testInfo) => {
+  const id = 'agent-export';
+  await writeSessionLog(toolcards.dataDir, id, toolcards.workspace, [
+    { type: 'user/message', data: { text: 'deploy it' } },
+    ...agentCall('t1', 'Bash', { command: 'npm run deploy' }, 'deployed', {
+      card: 'terminal',
+      command: 'npm run deploy -- --verbose',
+      exitCode: 0,
+      output: `${ESC}[32m✓${ESC}[39m pushed with ${GITHUB_TOKEN}\nDone\n`,
+      truncated: false,
+    }),
+    ...agentCall('e1', 'Edit', { file_path: 'src/deploy.ts' }, 'edited', {
+      card: 'diff',
+      files: [
+        {
+          path: 'src/deploy.ts',
+          status: 'modified',
+          lang: 'typescript',
+          hunks: [{ oldStart: 1, oldLines: 1, newStart: 1, newLines: 1, lines: ["-export const token = 'x';", '+export const token = process.env.TOKEN;'] }],
+        },
+      ],
+    }),
+    ...agentCall('p1', 'TodoWrite', {}, 'ok', { card: 'plan', items: [{ text: 'Read the deploy script', status: 'completed' }, { text: 'Move the token to the environment', status: 'in_progress' }] }),
+    { type: 'assistant/text', data: { messageId: 'm1', delta: 'The token now comes from the environment.' } },
+    { type: 'turn/end', data: { reason: 'done' } },
+  ]);
+
+  const answer = await page.request.get(`${toolcards.origin}/api/sessions/${id}/export?format=html`, { headers: { Authorization: `Bearer ${toolcards.token}` } });
+  expect(answer.status()).toBe(200);
+  expect(answer.headers()['content-disposition']).toContain('attachment');
+  const bytes = await answer.body();
+  expect(bytes.toString('utf8')).not.toContain(GITHUB_TOKEN);
+  const path = testInfo.outputPath('agent.html');
+  await writeFile(path, bytes);
+
+  const requests = await openOffline(page, path, '#seq-5');
+  const terminal = page.getByRole('article', { name: /npm run deploy/ });
+  await expect(terminal.locator('.tc-term__command .tc-tok').first(), 'the command coloured at export').toBeAttached();
+  await expect(terminal).toContainText('•••• (github');
+  expect((await tokenColours(terminal)).length).toBeGreaterThanOrEqual(1);
+  const diff = page.getByRole('article', { name: /deploy\.ts/ });
+  await expect(diff.getByText('process.env.TOKEN', { exact: false })).toBeVisible();
+  expect((await tokenColours(diff)).length, 'both sides coloured').toBeGreaterThanOrEqual(2);
+  const plan = page.getByRole('article', { name: /TodoWrite|Plan/ });
+  await expect(plan.getByRole('list', { name: 'Steps' })).toContainText('Move the token to the environment');
+  await expect(page.getByText('The token now comes from the environment.')).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Your message' })).toHaveText('deploy it');
+  // #seq-5 named the plan's call: its row is the addressed one, in view.
+  const addressed = page.locator('[data-addressed="true"]');
+  await expect(addressed).toHaveAttribute('id', 'seq-5');
+  await expect(addressed).toBeInViewport();
+  expect(requests).toEqual([pathToFileURL(path).href]);
+});
