@@ -83,7 +83,8 @@ module.exports = {
     //   net (the server: HTTP, socket, frames)   model (rows, addressing, history window)   ui (shared UI primitives)
     //     ^ store (the client's state: imports net and model only)
     //       ^ the React features (app, timeline, cards, find, files-seen, composer, sessions, highlight,
-    //         navigator, overview-strip, pins)
+    //         navigator, overview-strip, pins, export)
+    //         ^ export-viewer (the exported HTML file's page: the features' cards, no server)
     // A feature may import net, model, ui and store; none of those imports a feature, and
     // net, model and ui import no other web folder. Before these rules 10 imports ran back
     // up (store -> timeline 3, store -> sessions 5, store -> cards 1, the socket -> the store's
@@ -115,6 +116,20 @@ module.exports = {
       severity: 'error',
       from: { path: '^apps/web/src/store/', pathNot: NOT_PRODUCT },
       to: { path: '^apps/web/src/(?!store/|net/|model/)' },
+    },
+    {
+      name: 'web-export-viewer-has-no-server',
+      comment: "export-viewer/ is the page of an exported HTML file, opened from file:// with no server: it draws the features' cards, never the server's client (net/, store/).",
+      severity: 'error',
+      from: { path: '^apps/web/src/export-viewer/', pathNot: NOT_PRODUCT },
+      to: { path: '^apps/web/src/(net|store)/' },
+    },
+    {
+      name: 'web-nothing-imports-the-export-viewer',
+      comment: "export-viewer/ is an entry of its own (vite.export-viewer.config.ts): the app's folders never import it.",
+      severity: 'error',
+      from: { path: '^apps/web/src/', pathNot: ['^apps/web/src/export-viewer/', ...NOT_PRODUCT] },
+      to: { path: '^apps/web/src/export-viewer/' },
     },
     // Inside the server, folders flow one way too (docs/decisions/0019-server-folders.md):
     //   cli -> index.ts -> http, ws -> runtime (+ runtime/subscription) -> the features

@@ -67,6 +67,8 @@ describe('the packed toolcards, installed with --omit=dev', { timeout: 60_000 },
     expect(paths).toEqual(expect.arrayContaining(['package.json', 'README.md', 'bin/toolcards.mjs', 'dist/cli.mjs', 'dist/cli.mjs.map', 'dist/client/index.html']));
     expect(paths.some((path) => /^dist\/chunks\/.+\.mjs$/.test(path))).toBe(true);
     expect(paths.some((path) => /^dist\/client\/assets\/.+\.js$/.test(path))).toBe(true);
+    // The HTML export's viewer and its Node highlighter (vite.export-viewer.config.ts).
+    expect(paths).toEqual(expect.arrayContaining(['dist/export-viewer/export-viewer.js', 'dist/export-viewer/export-viewer.css', 'dist/export-viewer/node/precompute-highlights.mjs']));
     const unexpected = paths.filter((path) => !/^(package\.json|README\.md|LICENSE|bin\/toolcards\.mjs|dist\/.+)$/.test(path));
     expect(unexpected).toEqual([]);
     expect(paths.filter((path) => /\.(tsx?|cts|mts)$|\.test\.|node_modules|storybook-static/.test(path))).toEqual([]);
