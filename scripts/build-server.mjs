@@ -24,7 +24,16 @@ export const SERVER_BUNDLE = 'dist/cli.mjs';
  * locale modules `z.locales` re-exports: nothing here calls `z.config(z.locales.…())`,
  * and zod's English messages, its default, come from a module of their own.
  */
-export const BUNDLED_PACKAGES = ['zod'];
+export const BUNDLED_PACKAGES = [
+  'zod',
+  // The export's secret rules (decision 0022) and what they import: bundled into the export's
+  // own chunk (loaded by `toolcards export` and the export routes only), none installed beside.
+  '@secretlint/core',
+  '@secretlint/profiler',
+  '@secretlint/secretlint-rule-preset-recommend',
+  'structured-source',
+  'boundary',
+];
 
 /** `export * as locales from "../locales/index.js"` in zod's own modules reads an empty module. */
 const zodWithoutLocales = {
@@ -34,6 +43,23 @@ const zodWithoutLocales = {
       /[\\/]node_modules[\\/]zod[\\/]/.test(args.importer) ? { path: 'zod-locales', namespace: 'zod-without-locales' } : undefined,
     );
     build.onLoad({ filter: /.*/, namespace: 'zod-without-locales' }, () => ({ contents: 'export {};', loader: 'js' }));
+  },
+};
+
+/**
+ * secretlint's core logs through `debug` (a CommonJS package that requires `tty`, which an ES
+ * bundle cannot): the export never turns its logging on, so it gets a logger that does nothing.
+ */
+const secretlintWithoutDebug = {
+  name: 'secretlint-without-debug',
+  setup(build) {
+    build.onResolve({ filter: /^debug$/ }, (args) =>
+      /[\\/]node_modules[\\/]@secretlint[\\/]/.test(args.importer) ? { path: 'debug', namespace: 'secretlint-without-debug' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'secretlint-without-debug' }, () => ({
+      contents: 'const off = () => off; off.enabled = false; off.extend = () => off; export default () => off;',
+      loader: 'js',
+    }));
   },
 };
 
@@ -73,7 +99,7 @@ export async function buildServer(root = repoRoot) {
     logLevel: 'warning',
     minifyWhitespace: true,
     minifySyntax: true,
-    plugins: [zodWithoutLocales],
+    plugins: [zodWithoutLocales, secretlintWithoutDebug],
   });
   const bundledOnPurpose = BUNDLED_PACKAGES.map((name) => `node_modules/${name}/`);
   const bundled = Object.keys(result.metafile.inputs).filter(
