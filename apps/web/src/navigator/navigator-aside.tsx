@@ -1,6 +1,6 @@
 import { useCallback, type RefObject } from 'react';
 import type { Pin } from '@toolcards/protocol';
-import { useSessionState } from '../store/client-context';
+import { useClient, useSessionState } from '../store/client-context';
 import { usePinsSnapshot, useSessionPins } from '../pins/pins-provider';
 import { Navigator } from './navigator';
 import { useSessionMapContext } from './session-map-context';
@@ -14,11 +14,13 @@ interface NavigatorAsideProps {
 
 /** The outline of the open session, beside the timeline or as a drawer over it. */
 export function NavigatorAside({ drawer, onClose, panelRef }: NavigatorAsideProps) {
+  const client = useClient();
   const map = useSessionMapContext();
   const sessionId = useSessionState((state) => state.sessionId);
   const pins = useSessionPins();
   const snapshot = usePinsSnapshot(pins);
   const unpin = useCallback((pin: Pin) => void pins?.toggle(pin.seq, pin.label), [pins]);
+  const openPin = useCallback((pin: Pin) => sessionId !== null && client.openCard(sessionId, pin.seq), [client, sessionId]);
   if (map === null) return null;
   return (
     <aside
@@ -33,6 +35,7 @@ export function NavigatorAside({ drawer, onClose, panelRef }: NavigatorAsideProp
         pins={snapshot.pins}
         {...(snapshot.note === undefined ? {} : { pinsNote: snapshot.note })}
         onUnpin={unpin}
+        onOpenPin={openPin}
         {...(drawer ? { onJumped: onClose } : {})}
       />
     </aside>

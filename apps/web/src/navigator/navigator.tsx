@@ -14,6 +14,8 @@ export interface NavigatorProps {
   /** The pins' note (a malformed pins file, a failed save). */
   pinsNote?: string;
   onUnpin?: (pin: Pin) => void;
+  /** A pin's link was clicked: its card's permalink is opened (even when the address already names it). */
+  onOpenPin?: (pin: Pin) => void;
   /** A jump was made (a drawer closes: the timeline is what the person wants to see). */
   onJumped?: () => void;
 }
@@ -28,7 +30,7 @@ interface TreeLine extends OutlineTreeItem {
  * answer's, the calls by kind; subagents nested), the turn the view is in marked. Click or Enter
  * jumps; the tree moves with the arrow keys (outline-keys.ts).
  */
-export function Navigator({ map, sessionId, pins, pinsNote, onUnpin, onJumped }: NavigatorProps) {
+export function Navigator({ map, sessionId, pins, pinsNote, onUnpin, onOpenPin, onJumped }: NavigatorProps) {
   const { outline, currentTurn, goToRow } = map;
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() => new Set());
   const lines = useMemo(() => treeLines(outline.turns, collapsed), [outline.turns, collapsed]);
@@ -119,7 +121,7 @@ export function Navigator({ map, sessionId, pins, pinsNote, onUnpin, onJumped }:
           {pinsNote}
         </p>
       )}
-      {pins.length > 0 && sessionId !== null && <PinList pins={pins} sessionId={sessionId} onUnpin={onUnpin} onJumped={onJumped} />}
+      {pins.length > 0 && sessionId !== null && <PinList pins={pins} sessionId={sessionId} onUnpin={onUnpin} onOpenPin={onOpenPin} onJumped={onJumped} />}
       {outline.turns.length === 0 ? (
         <p className="navigator__empty">No turns yet.</p>
       ) : (
@@ -257,7 +259,15 @@ function KindCounts({ turn }: { turn: OutlineTurn }) {
   );
 }
 
-function PinList({ pins, sessionId, onUnpin, onJumped }: { pins: readonly Pin[]; sessionId: string; onUnpin?: (pin: Pin) => void; onJumped?: () => void }) {
+interface PinListProps {
+  pins: readonly Pin[];
+  sessionId: string;
+  onUnpin?: ((pin: Pin) => void) | undefined;
+  onOpenPin?: ((pin: Pin) => void) | undefined;
+  onJumped?: (() => void) | undefined;
+}
+
+function PinList({ pins, sessionId, onUnpin, onOpenPin, onJumped }: PinListProps) {
   return (
     <section className="navigator__pins" aria-label="Pinned cards">
       <h3 className="navigator__pins-title">Pinned</h3>
@@ -265,7 +275,19 @@ function PinList({ pins, sessionId, onUnpin, onJumped }: { pins: readonly Pin[];
         {pins.map((pin) => (
           <li key={pin.seq} className="navigator__pin">
             {/* The card's permalink: followed as any link to a card is (and copied as one). */}
-            <a className="navigator__pin-link" href={hashForCard(sessionId, pin.seq)} onClick={() => onJumped?.()}>
+            <a
+              className="navigator__pin-link"
+              href={hashForCard(sessionId, pin.seq)}
+              onClick={(event) => {
+                // A plain click opens the card even when the address names it already (no hashchange
+                // then, after a reload on the pin's link); a new tab or window stays the browser's.
+                if (onOpenPin && event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey) {
+                  event.preventDefault();
+                  onOpenPin(pin);
+                }
+                onJumped?.();
+              }}
+            >
               {pin.label}
             </a>
             {onUnpin && (

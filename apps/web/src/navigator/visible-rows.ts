@@ -62,7 +62,8 @@ export class VisibleRows {
       this.onScreen.clear();
       this.changed();
       if (scroller === null) return;
-      intersections = new IntersectionObserver((entries) => this.intersected(entries), { root: scroller });
+      // A row only touching an edge (the one above a row jumped to the top) is not on screen.
+      intersections = new IntersectionObserver((entries) => this.intersected(entries), { root: scroller, rootMargin: '-4px 0px -4px 0px' });
       canvasWatch.observe(scroller, { childList: true });
       watchCanvas();
     };
