@@ -5,6 +5,8 @@ import type { FindHit } from './session-find-index';
 
 /** Frames to wait for the hit's row to be scrolled to, mounted and drawn. */
 const MAX_FRAMES = 90;
+/** How long a mark is kept over a card still drawing (its colours replace the plain text it was marked on). */
+const REMARK_MS = 3_000;
 
 /**
  * Shows a hit: the timeline scrolls to its row (mounting it), a read card aims at the line,
@@ -20,18 +22,39 @@ export function goToFindHit(store: ClientState, hit: FindHit, pattern: RegExp, r
   });
   let frame = 0;
   let request = 0;
+  let watcher: MutationObserver | undefined;
+  let stopWatching = 0;
+  const rowOf = () => root.querySelector(`.timeline__row[data-seq="${hit.seq}"]`) ?? root.querySelector(`[data-find-row="${hit.seq}"]`);
   const look = () => {
-    const row = root.querySelector(`.timeline__row[data-seq="${hit.seq}"]`) ?? root.querySelector(`[data-find-row="${hit.seq}"]`);
+    const row = rowOf();
     const element = row && findTargetElement(row, where);
     if (element) {
       const range = markFindHit(element, pattern, hit.start);
       const shown = range?.startContainer.parentElement ?? element;
       shown.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+      if (range && row) keepMarked(row, range);
       return;
     }
     frame += 1;
     if (frame < MAX_FRAMES) request = requestAnimationFrame(look);
   };
+  // A card just mounted (a far card, a call opened in its fold) is marked on its plain text; its
+  // colours then replace those text nodes and the range empties. Mark it again on what is drawn.
+  const keepMarked = (row: Element, range: Range) => {
+    if (typeof MutationObserver === 'undefined') return;
+    watcher = new MutationObserver(() => {
+      if (range.toString() !== '') return;
+      const element = findTargetElement(row, where);
+      const again = element && markFindHit(element, pattern, hit.start);
+      if (again) range = again;
+    });
+    watcher.observe(row, { childList: true, subtree: true, characterData: true });
+    stopWatching = window.setTimeout(() => watcher?.disconnect(), REMARK_MS);
+  };
   request = requestAnimationFrame(look);
-  return () => cancelAnimationFrame(request);
+  return () => {
+    cancelAnimationFrame(request);
+    watcher?.disconnect();
+    clearTimeout(stopWatching);
+  };
 }
