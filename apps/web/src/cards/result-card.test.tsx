@@ -1,9 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import type { ToolResultView } from '@toolcards/protocol';
 import { genericFixtures, readFixtures, resultFixtures, searchMatchesFixtures, searchPathsFixtures } from '../test-support/card-fixtures';
-import { ResultCard } from './result-card';
+import { ResultCard, searchCardsReady } from './result-card';
 import { viewForResult } from './view-for-result';
+
+// The search cards' chunk is fetched with the page; here it is in before anything is drawn.
+beforeAll(() => searchCardsReady);
 
 const cardClass = (container: HTMLElement) => container.querySelector('.tc-card')!.className;
 

@@ -1,18 +1,24 @@
 import { lazy, type ReactNode } from 'react';
 import type { CallLocation, ToolResultView } from '@toolcards/protocol';
 import { LoadFailureBoundary } from '../ui/load-failure-boundary';
+import { fetchedWithPage } from '../ui/fetched-with-page';
 import { GenericCard } from './generic/generic-card';
 import { ReadCard, type ReadNextRequest } from './read/read-card';
-import { SearchMatchesCard } from './search/search-matches-card';
-import { SearchPathsCard } from './search/search-paths-card';
 import type { FullResultSource } from '../net/full-result-source';
 import type { FileSource } from '../net/file-source';
-import { diffPlainText, planPlainText, terminalPlainText } from './view-plain-text';
+import { diffPlainText, matchesPlainText, pathsPlainText, planPlainText, terminalPlainText } from './view-plain-text';
 
 // A coding agent's cards load on first use, out of the entry chunk (initial JS ≤ 150 kB gzip).
 const TerminalCard = lazy(() => import('./terminal/terminal-card').then((module) => ({ default: module.TerminalCard })));
 const DiffCard = lazy(() => import('./diff/diff-card').then((module) => ({ default: module.DiffCard })));
 const PlanCard = lazy(() => import('./plan/plan-card').then((module) => ({ default: module.PlanCard })));
+// Glob and grep are what people run first: their cards are fetched with the page, beside the
+// entry rather than in it, so they are in by the time the history is (the shell paints without them).
+const searchCards = import('./search/search-cards');
+const { Component: SearchMatchesCard, ready: searchCardsReady } = fetchedWithPage(searchCards, (module) => module.SearchMatchesCard);
+const { Component: SearchPathsCard } = fetchedWithPage(searchCards, (module) => module.SearchPathsCard);
+/** Settles once the search cards' chunk is in (tests render them synchronously after it). */
+export { searchCardsReady };
 
 /**
  * What the shell (the timeline's row) gives a result card: where to go from it and the live
@@ -60,9 +66,17 @@ export function ResultCard({ view, isError = false, errorCode, shell = NO_SHELL 
     case 'search':
       switch (view.shape) {
         case 'matches':
-          return <SearchMatchesCard view={view} onOpenLocation={onOpenLocation} fullResult={fullResult} fileSource={fileSource} focusGroup={focusGroup} />;
+          return (
+            <LazyCard title={view.title ?? 'Search'} text={() => matchesPlainText(view)}>
+              <SearchMatchesCard view={view} onOpenLocation={onOpenLocation} fullResult={fullResult} fileSource={fileSource} focusGroup={focusGroup} />
+            </LazyCard>
+          );
         case 'paths':
-          return <SearchPathsCard view={view} onOpenLocation={onOpenLocation} fullResult={fullResult} />;
+          return (
+            <LazyCard title={view.title ?? 'Files'} text={() => pathsPlainText(view)}>
+              <SearchPathsCard view={view} onOpenLocation={onOpenLocation} fullResult={fullResult} />
+            </LazyCard>
+          );
         default:
           return <UnsupportedCard view={view} />;
       }

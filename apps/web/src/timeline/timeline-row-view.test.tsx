@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ServerFrame, SessionEvent } from '@toolcards/protocol';
@@ -7,6 +7,10 @@ import { clientForTests, ingestForTests } from '../test-support/client-for-tests
 import type { SessionClient } from '../store/session-client';
 import { TimelineRowView } from './timeline-row-view';
 import { ingestFrames } from '../test-support/store-frames';
+import { searchCardsReady } from '../cards/result-card';
+
+// The search cards' chunk is fetched with the page; here it is in before anything is drawn.
+beforeAll(() => searchCardsReady);
 
 type Data<T extends SessionEvent['type']> = Extract<SessionEvent, { type: T }>['data'];
 

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
@@ -6,8 +6,11 @@ import type { FullResultOutline, FullResultPage } from '@toolcards/protocol';
 import { readFixtures, searchMatchesFixtures, searchPathsFixtures } from '../../test-support/card-fixtures';
 import { ReadCard } from '../read/read-card';
 import type { FullResultSource } from '../../net/full-result-source';
-import { ResultCard } from '../result-card';
+import { ResultCard, searchCardsReady } from '../result-card';
 import { EditorProvider, type EditorTarget } from './editor-context';
+
+// The search cards' chunk is fetched with the page; here it is in before anything is drawn.
+beforeAll(() => searchCardsReady);
 
 const PROJECT = '/home/me/my project';
 const vscodeAt = { editor: 'vscode', cwd: PROJECT } as const satisfies EditorTarget;

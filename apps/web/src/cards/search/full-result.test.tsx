@@ -1,11 +1,14 @@
 import type { ReactElement } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FullResultOutline, FullResultPage } from '@toolcards/protocol';
 import { searchMatchesFixtures, searchPathsFixtures } from '../../test-support/card-fixtures';
 import type { FullResultSource } from '../../net/full-result-source';
-import { ResultCard } from '../result-card';
+import { ResultCard, searchCardsReady } from '../result-card';
+
+// The search cards' chunk is fetched with the page; here it is in before anything is drawn.
+beforeAll(() => searchCardsReady);
 
 /** 300 files of 4 matches; file 7 has 1,200 (it pages). Served from memory, as the route would page the spill. */
 function matchesSource(): FullResultSource & { pages: { file?: number; offset: number; limit: number }[] } {

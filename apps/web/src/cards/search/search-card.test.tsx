@@ -1,11 +1,14 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fileSources } from '../../test-support/file-source-fixtures';
 import { DECEPTIVE_NAMES, searchMatchesFixtures, searchPathsFixtures } from '../../test-support/card-fixtures';
 import { rawBidiControls } from '../text/raw-controls';
-import { ResultCard } from '../result-card';
+import { ResultCard, searchCardsReady } from '../result-card';
 import { SearchMatchesCard } from './search-matches-card';
+
+// The search cards' chunk is fetched with the page; here it is in before anything is drawn.
+beforeAll(() => searchCardsReady);
 
 const headers = () => [...document.querySelectorAll<HTMLElement>('.tc-search__group-header')];
 const header = (path: string) => screen.getByRole('button', { name: new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, `) });
