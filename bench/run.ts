@@ -20,6 +20,8 @@ import { searchCardBench } from './client/search-card.bench';
 import { streamingBench } from './client/streaming.bench';
 import { terminalCardBench } from './client/terminal-card.bench';
 import { diffCardBench } from './client/diff-card.bench';
+import { exportBench } from './export/export.bench';
+import { exportViewerBench } from './export-viewer/export-viewer.bench';
 import { firstReadBench } from './first-read/first-read.bench';
 import { timelineReplayBench } from './client/timeline-replay.bench';
 import { currentLoad, machineAtStart } from './machine';
@@ -33,6 +35,7 @@ import { storeIngestBench } from './node/store-ingest.bench';
 import { transcriptsBench } from './node/transcripts.bench';
 import { reopenBench } from './reopen/reopen.bench';
 import { findInSessionBench } from './reopen/find-in-session.bench';
+import { sessionMapBench } from './reopen/session-map.bench';
 import { consoleTable, markdownReport, mergeSections, readReportData, type BenchSection } from './report';
 
 const BENCHES: readonly BenchDefinition[] = [
@@ -50,9 +53,12 @@ const BENCHES: readonly BenchDefinition[] = [
   reopenBench,
   sessionSearchBench,
   findInSessionBench,
+  sessionMapBench,
   streamingBench,
   bundleSizeBench,
   transcriptsBench,
+  exportBench,
+  exportViewerBench,
 ];
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -23,6 +23,7 @@ import { foldCollapsed, foldLive, foldOneOpen } from './support/fold-checks';
 import { terminalStoryChecks } from './support/terminal-checks';
 import { terminalFixtures } from '../apps/web/src/cards/terminal/test-support/terminal-fixtures';
 import { filesPanel, filesPanelCards, readCardWithMinimap } from './support/files-checks';
+import { outlineStory, stripStory } from './support/navigator-checks';
 import { apiFileCards, apiReadView, filesSeenFixture } from '../apps/web/src/test-support/files-seen-fixtures';
 import { FIND_WORD, sessionSearchAnswer } from '../apps/web/src/test-support/find-fixtures';
 import { EDITED_LINE_24, fileNowText, FILE_NOW_TOTAL_LINES } from '../apps/web/src/test-support/file-source-fixtures';
@@ -116,6 +117,11 @@ const STORY_CHECKS: Readonly<Record<string, StoryCheck>> = {
   'app-folded-exploration--one-line-open-dark': foldOneOpen('dark'),
   'app-folded-exploration--live': foldLive('light'),
   'app-folded-exploration--live-dark': foldLive('dark'),
+  // App/Outline (navigator/navigator.stories.tsx), App/Overview strip (overview-strip/overview-strip.stories.tsx).
+  'app-outline--outline': outlineStory('light'),
+  'app-outline--outline-dark': outlineStory('dark'),
+  'app-overview-strip--strip': stripStory('light'),
+  'app-overview-strip--strip-dark': stripStory('dark'),
   'app-search-all-sessions--results': sessionSearchResults(sessionSearchAnswer),
   'app-search-all-sessions--results-dark': sessionSearchResults(sessionSearchAnswer, 'dark'),
 

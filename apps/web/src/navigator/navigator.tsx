@@ -112,7 +112,7 @@ export function Navigator({ map, sessionId, pins, pinsNote, onUnpin, onOpenPin, 
     <div className="navigator">
       <div className="navigator__top">
         <h2 className="navigator__title">Outline</h2>
-        <span className="navigator__summary">
+        <span className="navigator__summary" data-calls={outline.calls}>
           {countWords(outline.turns.length, 'turn', 'turns')} · {countWords(outline.calls, 'call', 'calls')}
         </span>
       </div>

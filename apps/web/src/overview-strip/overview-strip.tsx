@@ -60,7 +60,7 @@ export function OverviewStrip({ map, pins, onOpenPin }: OverviewStripProps) {
   };
 
   return (
-    <nav className="strip" aria-label="Session overview" data-testid="overview-strip" data-marks={marks.length}>
+    <nav className="strip" aria-label="Session overview" data-testid="overview-strip" data-marks={marks.length} data-rows={rows.length}>
       <div ref={boxRef} className="strip__box" onClick={onClick}>
         <canvas ref={canvasRef} className="strip__canvas" aria-hidden="true" />
         {band !== undefined && <div className="strip__viewport" data-testid="strip-viewport" aria-hidden="true" style={{ top: band.top, height: band.height }} />}
