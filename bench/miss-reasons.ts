@@ -143,4 +143,12 @@ export const MISS_REASONS: Readonly<Record<string, string>> = {
   'diff-card.longest-task':
     'The card’s first task (its render and commit): 51–64 ms CPU traced before, with a synchronous re-render of the whole ' +
     `card from a ref-set state inside it; 27–37 ms after. ${CONTENTION}`,
+  'export.html.ms':
+    'HTML = the export document + the HTML writer. The document (both reads of the log, the secretlint scan of every string, ' +
+    'masking) is about the Markdown time: 1.5 s at load 6.6, 3.2–3.7 s at load 17 (its own row, and its ratio to the history ' +
+    'read in the same run). A CPU profile of a 1,000-call session, three exports: 0.3 s each, of which reading and ' +
+    '`JSON.parse` of the log twice ≈ 45 %, secretlint ≈ 15 %, masking ≈ 10 %, GC ≈ 12 %. The rest of the HTML time (2.7 s at ' +
+    'load 6.6) is the HTML writer highlighting every read window at export (export/html, its own bench). Levers: scan each ' +
+    'distinct text once (a read result holds its window twice: the model text and the meta lines), compute views in the scan ' +
+    'only for the card counts, and highlight in a worker or only the windows a first screen shows.',
 };
