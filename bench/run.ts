@@ -21,7 +21,6 @@ import { streamingBench } from './client/streaming.bench';
 import { terminalCardBench } from './client/terminal-card.bench';
 import { diffCardBench } from './client/diff-card.bench';
 import { exportBench } from './export/export.bench';
-import { exportBench } from './export/export.bench';
 import { exportViewerBench } from './export-viewer/export-viewer.bench';
 import { firstReadBench } from './first-read/first-read.bench';
 import { timelineReplayBench } from './client/timeline-replay.bench';
