@@ -188,6 +188,8 @@ const STORY_CHECKS: Readonly<Record<string, StoryCheck>> = {
     5,
   ),
   'cards-search-matches--truncated': searchMatchesCard(searchMatchesFixtures.truncated),
+  'cards-search-matches--with-context': searchMatchesCard(searchMatchesFixtures.withContext),
+  'cards-search-matches--with-context-dark': dark(searchMatchesCard(searchMatchesFixtures.withContext)),
   // With a fullResult, the story's play clicked "Show all 1,204": every file, a group opened by the check.
   'cards-search-matches--truncated-complete-result': searchMatchesFullResult(searchMatchesFixtures.truncated, fullResultFixtures.matches),
   'cards-search-matches--truncated-complete-result-dark': dark(searchMatchesFullResult(searchMatchesFixtures.truncated, fullResultFixtures.matches)),

@@ -398,6 +398,8 @@ interface MatchRowSnapshot {
   text: string;
   marks: string[];
   chips: string[];
+  /** Line numbers of the context lines another agent's grep printed around the match, in order. */
+  context: string[];
 }
 
 interface GroupSnapshot {
@@ -429,6 +431,7 @@ export function searchMatchesCard(view: SearchMatchesResultView): StoryCheck {
               text: body.length <= PREVIEW_CHARS ? shown(body) : (expect.stringContaining('…') as unknown as string),
               marks: ranges.map(([start, end]) => shown(match.line.slice(start, end))),
               chips: body.length <= PREVIEW_CHARS ? chipLabels(body) : (expect.any(Array) as unknown as string[]),
+              context: (match.context ?? []).map((line) => String(line.lineNumber)),
             };
           })
         : [],
@@ -460,10 +463,11 @@ export function searchMatchesCard(view: SearchMatchesResultView): StoryCheck {
             expanded: group.querySelector('.tc-search__group-header')?.getAttribute('aria-expanded') === 'true',
             rows: [...group.querySelectorAll('.tc-search__row')].map((row) => ({
               index: Number(row.getAttribute('aria-posinset')) - 1,
-              line: row.querySelector('.tc-search__line-number')?.textContent ?? '',
-              text: row.querySelector('.tc-search__line-text')?.textContent ?? '',
-              marks: [...row.querySelectorAll('mark')].map((mark) => mark.textContent ?? ''),
-              chips: [...row.querySelectorAll('.tc-escape')].map((chip) => chip.textContent ?? ''),
+              line: row.querySelector('.tc-search__match .tc-search__line-number')?.textContent ?? '',
+              text: row.querySelector('.tc-search__match .tc-search__line-text')?.textContent ?? '',
+              marks: [...row.querySelectorAll('.tc-search__match mark')].map((mark) => mark.textContent ?? ''),
+              chips: [...row.querySelectorAll('.tc-search__match .tc-escape')].map((chip) => chip.textContent ?? ''),
+              context: [...row.querySelectorAll('.tc-search__logged-line .tc-search__line-number')].map((number) => number.textContent ?? ''),
             })),
           })),
         );

@@ -41,6 +41,11 @@ describe('searchViewFromMeta accepts', () => {
     expect(searchMetaFromMeta(matchWith({ lineNumber: 1, line: 'abc', ranges: [[0, 0], [0, 3]] }))).toBeDefined();
   });
 
+  it('the lines a search printed around a match, before and after it, in order', () => {
+    const match = { lineNumber: 5, line: 'foo', context: [{ lineNumber: 4, line: 'before' }, { lineNumber: 6, line: 'after' }] };
+    expect(searchMetaFromMeta(matchWith(match))).toEqual(matchWith(match));
+  });
+
   it('ranges counted in UTF-16 code units (an emoji before the match is 2 units)', () => {
     expect(searchMetaFromMeta(matchWith({ lineNumber: 1, line: '😀foo', ranges: [[2, 5]] }))).toBeDefined();
     expect(searchMetaFromMeta(matchWith({ lineNumber: 1, line: '😀foo', ranges: [[2, 6]] }))).toBeUndefined();
@@ -105,5 +110,17 @@ describe('searchViewFromMeta rejects', () => {
     ['string bounds', [['0', '2']]],
   ])('bad ranges: %s', (_, ranges) => {
     expect(searchMetaFromMeta(matchWith({ lineNumber: 1, line: 'abc', ranges }))).toBeUndefined();
+  });
+
+  it.each([
+    ['not an array', { lineNumber: 4, line: 'x' }],
+    ['a line without its number', [{ line: 'x' }]],
+    ['line number 0', [{ lineNumber: 0, line: 'x' }]],
+    ['a line that is not text', [{ lineNumber: 4, line: 4 }]],
+    ['the match line itself', [{ lineNumber: 5, line: 'foo' }]],
+    ['out of order', [{ lineNumber: 6, line: 'b' }, { lineNumber: 4, line: 'a' }]],
+    ['the same line twice', [{ lineNumber: 4, line: 'a' }, { lineNumber: 4, line: 'a' }]],
+  ])('bad context: %s', (_, context) => {
+    expect(searchMetaFromMeta(matchWith({ lineNumber: 5, line: 'foo', context }))).toBeUndefined();
   });
 });

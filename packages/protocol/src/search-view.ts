@@ -14,10 +14,26 @@ const count = z.number().int().min(0);
 /** `[start, end)` in UTF-16 code units of the delivered `line`. */
 export const matchRangeSchema = z.tuple([count, count]);
 
+/** A line the search printed around a match (grep's -A/-B/-C), not a match itself. */
+export const searchContextLineSchema = z.object({ lineNumber, line: z.string() });
+
 export const searchLineMatchSchema = lazySchema(() =>
   z
-    .object({ lineNumber, line: z.string(), ranges: z.array(matchRangeSchema).optional() })
+    .object({
+      lineNumber,
+      line: z.string(),
+      ranges: z.array(matchRangeSchema).optional(),
+      /** The lines the search printed before and after this match, in line order (another agent's grep -C). */
+      context: z.array(searchContextLineSchema).optional(),
+    })
     .superRefine((match, ctx) => {
+      for (const [index, { lineNumber: at }] of (match.context ?? []).entries()) {
+        const previous = match.context?.[index - 1]?.lineNumber ?? 0;
+        if (at === match.lineNumber || at <= previous) {
+          ctx.addIssue({ code: 'custom', path: ['context', index], message: 'context lines are other lines than the match, in ascending order' });
+          return;
+        }
+      }
       for (const [index, [start, end]] of (match.ranges ?? []).entries()) {
         if (start > end || end > match.line.length) {
           ctx.addIssue({ code: 'custom', path: ['ranges', index], message: 'range outside the line' });
@@ -76,6 +92,7 @@ export const searchResultViewSchema = lazySchema(() =>
 
 export type MatchRange = z.output<typeof matchRangeSchema>;
 export type SearchLineMatch = z.output<typeof searchLineMatchSchema>;
+export type SearchContextLine = z.output<typeof searchContextLineSchema>;
 export type SearchFileMatches = z.output<typeof searchFileMatchesSchema>;
 /** grep's and glob's persisted meta: the search card without card and title. */
 export type SearchMeta = z.output<typeof searchMetaSchema>;

@@ -309,6 +309,29 @@ export const searchMatchesFixtures = {
     truncated: false,
     total: 5,
   },
+  /** Another agent's grep -C 1: the lines printed around each match ride beside it. */
+  withContext: {
+    card: 'search',
+    shape: 'matches',
+    title: 'Grep needle',
+    files: [
+      {
+        path: 'src/alpha.ts',
+        matches: [
+          {
+            ...match(2, '// needle one', 'needle'),
+            context: [
+              { lineNumber: 1, line: 'export const one = 1;' },
+              { lineNumber: 3, line: 'export const two = 2;' },
+            ],
+          },
+          { ...match(9, '  return needle(two);', 'needle'), context: [{ lineNumber: 8, line: 'export function three() {' }, { lineNumber: 10, line: '}' }] },
+        ],
+      },
+    ],
+    truncated: false,
+    total: 2,
+  },
   /** 250 of 1,204 matches kept, in 100 files; the full result was spilled. */
   truncated: {
     card: 'search',

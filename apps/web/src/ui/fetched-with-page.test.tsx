@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { describe, expect, it } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { fetchedWithPage } from './fetched-with-page';
@@ -17,7 +18,7 @@ function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void; reje
   return { promise, resolve, reject };
 }
 
-const shown = (Component: (props: { name: string }) => React.ReactNode) =>
+const shown = (Component: ComponentType<{ name: string }>) =>
   render(
     <LoadFailureBoundary loading={<p>loading</p>} fallback={<p>could not load</p>}>
       <Component name="card" />

@@ -19,8 +19,8 @@ import { mapToolResult } from './claude-tool-result';
  * Left out and counted in skipped(): record types that are not the conversation (other attachments,
  * queue-operation, api-request, cost-state, file-history-snapshot, …), thinking blocks (our
  * protocol has no thinking event), harness-only user lines (meta lines, background-task
- * notifications, wrappers with no typed text), Grep context lines (our matches meta has no place
- * for them), results whose call never came, repeated calls or results, malformed lines.
+ * notifications, wrappers with no typed text), Grep context lines with no match to stand beside,
+ * results whose call never came, repeated calls or results, malformed lines.
  */
 /**
  * The kinds skipped() counts that this importer leaves out on purpose (seen in 1.0.x to 2.1.332);

@@ -4,26 +4,46 @@ import { globPathsOf, grepMatchesOf, grepPathsOf } from './claude-search-result'
 const options = { pattern: 'ne+dle', caseInsensitive: false, searchPath: undefined, cwd: '/w' };
 
 describe('Grep content as matches', () => {
-  it('keeps the matches with their ranges and counts the context lines it cannot carry', () => {
+  it('keeps the matches with their ranges, and the context lines (-C) beside the match they were printed around', () => {
     const outcome = grepMatchesOf(undefined, 'a-b.ts-1-before\na-b.ts:2:a needle: here\na-b.ts-3-after\n--\n/w/c.ts:9:needle needle', options);
     expect(outcome).toEqual({
       meta: {
         shape: 'matches',
         files: [
-          { path: 'a-b.ts', matches: [{ lineNumber: 2, line: 'a needle: here', ranges: [[2, 8]] }] },
+          {
+            path: 'a-b.ts',
+            matches: [{ lineNumber: 2, line: 'a needle: here', ranges: [[2, 8]], context: [{ lineNumber: 1, line: 'before' }, { lineNumber: 3, line: 'after' }] }],
+          },
           { path: 'c.ts', matches: [{ lineNumber: 9, line: 'needle needle', ranges: [[0, 6], [7, 13]] }] },
         ],
         truncated: false,
         total: 2,
       },
-      contextLines: 2,
+      contextLines: 0,
     });
+  });
+
+  it('context between two matches of a group stays with the match above it; a new group starts over', () => {
+    const output = ['x.ts-1-one', 'x.ts:2:needle', 'x.ts-3-three', 'x.ts:4:needle', 'x.ts-5-five', '--', 'x.ts-9-nine', 'x.ts:10:needle'].join('\n');
+    const matches = grepMatchesOf(undefined, output, options)?.meta.files[0]?.matches;
+    expect(matches?.map((match) => [match.lineNumber, match.context?.map((line) => line.lineNumber)])).toEqual([
+      [2, [1, 3]],
+      [4, [5]],
+      [10, [9]],
+    ]);
+  });
+
+  it('reads a context line by the path its match printed, even when the path has -N- in it', () => {
+    const output = 'lib/v-2-x.ts:7:needle\nlib/v-2-x.ts-8-after';
+    expect(grepMatchesOf(undefined, output, options)?.meta.files).toEqual([
+      { path: 'lib/v-2-x.ts', matches: [{ lineNumber: 7, line: 'needle', ranges: [[0, 6]], context: [{ lineNumber: 8, line: 'after' }] }] },
+    ]);
   });
 
   it('names the searched file when ripgrep printed no path (one file searched)', () => {
     const outcome = grepMatchesOf({ mode: 'content', content: '4:needle\n5-context' }, '', { ...options, searchPath: 'src/x.ts' });
-    expect(outcome?.meta.files).toEqual([{ path: 'src/x.ts', matches: [{ lineNumber: 4, line: 'needle', ranges: [[0, 6]] }] }]);
-    expect(outcome?.contextLines).toBe(1);
+    expect(outcome?.meta.files).toEqual([{ path: 'src/x.ts', matches: [{ lineNumber: 4, line: 'needle', ranges: [[0, 6]], context: [{ lineNumber: 5, line: 'context' }] }] }]);
+    expect(outcome?.contextLines).toBe(0);
   });
 
   it('is no matches card without line numbers (-n false), and no ranges for a pattern JavaScript refuses', () => {

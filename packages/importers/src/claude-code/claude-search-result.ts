@@ -7,8 +7,8 @@ type SearchPathsMeta = Extract<SearchMeta, { shape: 'paths' }>;
 
 /**
  * Claude Code's Grep and Glob results as OUR search meta: Grep's content mode as matches
- * (`path:line:text`; its context lines `path-line-text` are not matches and our meta has no place
- * for them, so they are left out and counted), files_with_matches and Glob as paths.
+ * (`path:line:text`; its context lines `path-line-text` ride beside the match they were printed
+ * around, not as matches), files_with_matches and Glob as paths.
  */
 
 /** Grep's content mode: `content` (else the result text without its pagination note) as matches; undefined when a line is not `path:line:text` (say, without -n). */

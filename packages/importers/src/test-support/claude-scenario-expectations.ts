@@ -36,17 +36,33 @@ export function expectScenarioCards(session: MappedSession, workspace: string, f
   expect(betaRead.lines).toEqual(fileLines(BETA_TS).slice(2, 6).map((text, index) => ({ number: index + 3, text })));
   expect(betaRead.totalLines).toBe(fileLines(BETA_TS).length);
 
-  // Grep content: the lines that match, with their numbers and where the pattern is; no context lines.
+  // Grep content (-C 1): the lines that match, with their numbers and where the pattern is, and
+  // the lines around them beside the matches, in the file's order.
   const content = callOf(session, 'toolu_grep_content', 'grep');
   expect(content.args).toEqual({ pattern: 'needle' });
   const matches = searchMetaFromMeta(content.result?.meta);
   expect(matches?.shape).toBe('matches');
   const expected = (text: string) =>
     fileLines(text).flatMap((line, index) => (line.includes('needle') ? [{ lineNumber: index + 1, line, ranges: [[line.indexOf('needle'), line.indexOf('needle') + 6]] }] : []));
-  expect(matches?.shape === 'matches' && matches.files).toEqual([
+  const withoutContext = matches?.shape === 'matches' ? matches.files.map((file) => ({ path: file.path, matches: file.matches.map(({ context: _context, ...match }) => match) })) : undefined;
+  expect(withoutContext).toEqual([
     { path: 'src/alpha.ts', matches: expected(ALPHA_TS) },
     { path: 'src/beta.ts', matches: expected(BETA_TS) },
   ]);
+  // Shown in order, matches and context are exactly the lines grep -C 1 prints.
+  const printed = (text: string) => {
+    const lines = fileLines(text);
+    const hits = lines.flatMap((line, index) => (line.includes('needle') ? [index] : []));
+    return lines.flatMap((line, index) => (hits.some((hit) => Math.abs(hit - index) <= 1) ? [{ lineNumber: index + 1, line }] : []));
+  };
+  const shown = (path: string) =>
+    (matches?.shape === 'matches' ? matches.files.find((file) => file.path === path)?.matches ?? [] : []).flatMap((match) => [
+      ...(match.context ?? []).filter((line) => line.lineNumber < match.lineNumber),
+      { lineNumber: match.lineNumber, line: match.line },
+      ...(match.context ?? []).filter((line) => line.lineNumber > match.lineNumber),
+    ]);
+  expect(shown('src/alpha.ts')).toEqual(printed(ALPHA_TS));
+  expect(shown('src/beta.ts')).toEqual(printed(BETA_TS));
   expect(matches?.total).toBe(3);
   // files_with_matches: the paths; count mode stays the text.
   const files = searchMetaFromMeta(callOf(session, 'toolu_grep_files', 'grep').result?.meta);

@@ -27,6 +27,21 @@ describe('The search card — matches', () => {
     expect(container.querySelectorAll('.tc-search__match')).toHaveLength(5);
   });
 
+  it('shows the lines another agent’s grep printed around each match in order, numbered, and not as matches', async () => {
+    const user = userEvent.setup();
+    const { container } = render(<ResultCard view={searchMatchesFixtures.withContext} />);
+    const rows = [...container.querySelectorAll('.tc-search__match, .tc-search__logged-line')].map((row) => row.querySelector('.tc-search__line-number')!.textContent);
+    expect(rows).toEqual(['1', '2', '3', '8', '9', '10']);
+    expect(container.querySelectorAll('.tc-search__match')).toHaveLength(2);
+    expect(screen.getAllByRole('group', { name: /^Context line/ }).map((group) => group.getAttribute('aria-label'))).toEqual(['Context line 1', 'Context line 3', 'Context line 8', 'Context line 10']);
+    expect(screen.getAllByText('export const two = 2;')[0]!.closest('button')).toBeNull();
+    // The arrows go from match to match, past the context lines.
+    const first = screen.getByRole('button', { name: /line 2: \/\/ needle one/ });
+    first.focus();
+    await user.keyboard('{ArrowDown}');
+    expect(focused().getAttribute('aria-label')).toMatch(/line 9: return needle/);
+  });
+
   it('labels each match with its path, line and text, and marks the match', () => {
     render(<ResultCard view={searchMatchesFixtures.fewMatches} />);
     const row = screen.getByRole('button', { name: "packages/tools/src/read/read-tool.ts line 41: const bytes = await readFile(resolved);" });

@@ -14,7 +14,7 @@ describe('matchListItems', () => {
     expect(items.map((item) => item.key)).toEqual(['g0', 'g0m0', 'g0m1', 'g1', 'g2', 'g2m0']);
     expect(items[0]).toEqual({ kind: 'header', key: 'g0', group: 0, expanded: true });
     expect(items[3]).toEqual({ kind: 'header', key: 'g1', group: 1, expanded: false });
-    expect(items[2]).toEqual({ kind: 'match', key: 'g0m1', parentKey: 'g0', group: 0, match: 1, contextOpen: false });
+    expect(items[2]).toEqual({ kind: 'match', key: 'g0m1', parentKey: 'g0', group: 0, match: 1, contextOpen: false, loggedContext: 0 });
   });
 
   it('marks the rows showing their context', () => {

@@ -14,7 +14,7 @@ export const ROW_WITH_CONTEXT_PX = MATCH_ROW_PX + 7 * 18 + 2 + 4;
 
 export type MatchListItem =
   | (RovingItem & { kind: 'header'; group: number })
-  | (RovingItem & { kind: 'match'; group: number; match: number; contextOpen: boolean });
+  | (RovingItem & { kind: 'match'; group: number; match: number; contextOpen: boolean; loggedContext: number });
 
 export const groupKey = (group: number) => `g${group}`;
 export const matchKey = (group: number, match: number) => `g${group}m${match}`;
@@ -28,7 +28,8 @@ export function matchListItems(files: readonly SearchFileMatches[], expanded: re
     if (!isOpen) return;
     for (let match = 0; match < file.matches.length; match += 1) {
       const key = matchKey(group, match);
-      items.push({ kind: 'match', key, parentKey: groupKey(group), group, match, contextOpen: contexts.has(key) });
+      const loggedContext = file.matches[match]!.context?.length ?? 0;
+      items.push({ kind: 'match', key, parentKey: groupKey(group), group, match, contextOpen: contexts.has(key), loggedContext });
     }
   });
   return items;
@@ -42,7 +43,9 @@ export function listHeight(items: readonly MatchListItem[]): number {
 /** The item's height before (or without) measuring. */
 export function itemSize(item: MatchListItem | undefined): number {
   if (item === undefined || item.kind === 'header') return GROUP_HEADER_PX;
-  return item.contextOpen ? ROW_WITH_CONTEXT_PX : MATCH_ROW_PX;
+  // The lines a search printed around the match (grep -C) are rows of the match's height.
+  const logged = item.loggedContext * MATCH_ROW_PX;
+  return (item.contextOpen ? ROW_WITH_CONTEXT_PX : MATCH_ROW_PX) + logged;
 }
 
 /**

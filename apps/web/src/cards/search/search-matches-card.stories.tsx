@@ -18,6 +18,18 @@ export const FewMatches: Story = {
   args: { view: searchMatchesFixtures.fewMatches },
 };
 
+/** Another agent's grep -C 1: the lines it printed around each match, beside the match. */
+export const WithContext: Story = {
+  name: 'With context lines (another agent’s grep -C)',
+  args: { view: searchMatchesFixtures.withContext },
+};
+
+export const WithContextDark: Story = {
+  name: 'With context lines, dark',
+  args: { view: searchMatchesFixtures.withContext },
+  globals: { theme: 'dark' },
+};
+
 export const Truncated: Story = {
   name: 'Truncated',
   args: { view: searchMatchesFixtures.truncated },

@@ -13,6 +13,7 @@ import { MarkedText } from './marked-text';
 import { CONTEXT_LINES, ContextFailed, ContextLoading } from './match-context-status';
 import type { FileSource } from '../../net/file-source';
 import { matchLabel } from './match-label';
+import { contextAround, LoggedContext } from './logged-context';
 import { groupKey, itemSize, listHeight, matchListItems, rangeKeeping, runsByGroup, virtualKey, type GroupRun, type MatchListItem } from './search-match-items';
 import { useRovingFocus } from './use-roving-focus';
 import { useMatchRowChars } from './use-match-row-chars';
@@ -210,7 +211,7 @@ function MatchGroup({ run: { group, header, rows }, file, groupCount, isOpen, id
               key={item.match}
               className="tc-search__row"
               data-index={at.index}
-              // Only a row showing its context has a height to measure; the others are fixed.
+              // Only a row showing its context has a height to measure; the others are fixed (logged context lines included).
               ref={item.contextOpen ? measure : undefined}
               style={{ transform: `translateY(${at.start}px)`, height: item.contextOpen ? undefined : at.size }}
               aria-posinset={item.match + 1}
@@ -253,8 +254,10 @@ interface SearchMatchRowProps {
 
 const SearchMatchRow = memo(function SearchMatchRow({ rovingKey, path, match, tabIndex, opened, onOpen, fileSource, contextId, showContext, onToggleContext, withActions, lineChars }: SearchMatchRowProps) {
   const clipped = clipLine(match.line, match.ranges, lineChars);
+  const logged = contextAround(match.context, match.lineNumber);
   return (
     <>
+      <LoggedContext lines={logged.before} lineChars={lineChars} side="before" />
       <button
         type="button"
         className="tc-search__match"
@@ -287,6 +290,7 @@ const SearchMatchRow = memo(function SearchMatchRow({ rovingKey, path, match, ta
           <span aria-hidden="true">±{CONTEXT_LINES}</span>
         </button>
       )}
+      <LoggedContext lines={logged.after} lineChars={lineChars} side="after" />
       {fileSource && showContext && (
         <LoadFailureBoundary loading={<ContextLoading id={contextId} />} fallback={<ContextFailed id={contextId} message="its code did not load; reload the page to try again" />}>
           <MatchContext id={contextId} path={path} match={match} source={fileSource} />
