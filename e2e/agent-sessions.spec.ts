@@ -65,6 +65,8 @@ test('a Claude Code transcript grows while its session is open: the cards arrive
     await expect(row).toBeVisible({ timeout: 20_000 });
     await expect(row).toContainText('Claude Code');
     await row.click();
+    // Its Reads and Greps fold like our own calls (folded exploration, decision 0021); Expand all shows their cards.
+    await timelineOf(page).getByRole('button', { name: /^Explored .*, 5 calls\. Expand all$/ }).click();
     await expect(card(page, /^Read src\/alpha\.ts/)).toBeVisible();
     await expect(timelineOf(page).getByRole('article', { name: /^Grep needle/ }).first()).toBeVisible();
     await expect(page.getByRole('note', { name: 'Read-only session' })).toContainText('This is a Claude Code session (read-only)');
@@ -99,7 +101,7 @@ test('a Claude Code transcript grows while its session is open: the cards arrive
     appendThrough(lines.length);
     await expect(timelineOf(page).getByText('All done:')).toBeVisible();
 
-    // A permalink to the glob card reopens it in a fresh page.
+    // A permalink to the glob card reopens it in a fresh page (folded there: the link opens its fold).
     const fresh = await page.context().newPage();
     await fresh.goto(`${toolcards.origin}/#/s/${MIRROR_ID}/${seq}`);
     await expect(fresh.locator(`.timeline__row[data-seq="${seq}"]`).getByRole('article', { name: /^Glob/ })).toBeVisible();
