@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { estimateRowHeight } from './estimate-row-height';
+import { estimateDisplayRowHeight, estimateRowHeight, FOLD_HEADER_PX, FOLD_LINE_PX } from './estimate-row-height';
+import { explorationRuns } from '../model/exploration-runs';
 import type { ToolRow } from '../model/timeline-row';
 
 function toolRow(view: unknown): ToolRow {
@@ -29,5 +30,16 @@ describe('estimateRowHeight', () => {
     expect(estimateRowHeight(toolRow({ card: 'teleport' }))).toBe(estimateRowHeight(toolRow(null)));
     const pending: ToolRow = { kind: 'tool', key: '1', seq: 1, time: 't', callId: 'c', cancelled: false };
     expect(estimateRowHeight(pending)).toBeLessThan(estimateRowHeight(toolRow(read(2))));
+  });
+});
+
+describe('estimateDisplayRowHeight', () => {
+  it('a fold header and a folded line are small and fixed; an open call is its card; a plain row is its row', () => {
+    const row = { ...toolRow(read(20)), call: { name: 'read', args: null, origin: 'model' as const, view: { card: 'generic', title: 'Read a.ts', kind: 'read' } } };
+    const [run] = explorationRuns([row, { ...row, key: '2' }, { ...row, key: '3' }]);
+    expect(estimateDisplayRowHeight({ kind: 'fold-header', key: 'f', run: run!, expanded: false })).toBe(FOLD_HEADER_PX);
+    expect(estimateDisplayRowHeight({ kind: 'fold-call', key: '1', row, foldKey: 'f', open: false, last: false })).toBe(FOLD_LINE_PX);
+    expect(estimateDisplayRowHeight({ kind: 'fold-call', key: '1', row, foldKey: 'f', open: true, last: false })).toBe(estimateRowHeight(row));
+    expect(estimateDisplayRowHeight({ kind: 'row', key: '1', row })).toBe(estimateRowHeight(row));
   });
 });
