@@ -6,6 +6,10 @@ import type { TimelineRow, ToolRow } from './timeline-row';
  * 12 files · 4 searches") and one compact line per call, each opening in place to its card.
  * Every call keeps a display row of its own (a line or its card), so the virtualizer still
  * measures and places each one: a 300-call run is 301 display rows, never one tall row.
+ *
+ * To jump to a call (a navigator entry, a pin) ask the store to reveal its seq
+ * (`store.revealFound(seq, {})`, or a link `#/s/<id>/<seq>`): the timeline opens the call in its
+ * fold before scrolling to it (timeline/use-folded-rows.ts). Decision 0021.
  */
 
 /** compact: runs fold (the default); full: every card at full size, no folds. */

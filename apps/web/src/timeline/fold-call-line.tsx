@@ -1,9 +1,10 @@
-import { memo } from 'react';
+import { memo, useRef } from 'react';
 import type { ToolRow } from '../model/timeline-row';
 import { explorationKindOf } from '../model/exploration-runs';
 import { useSessionState } from '../store/client-context';
 import { explorationLineLabel, explorationLineOf, type ExplorationLine, type ExplorationOutcome } from './exploration-line-text';
 import { callViewOf, resultViewOf } from './row-views';
+import { passFocusTo, useTakesPassedFocus } from './fold-focus';
 
 const KIND_GLYPHS = { read: '▤', search: '⌕' } as const;
 
@@ -36,14 +37,20 @@ export const FoldCallLine = memo(function FoldCallLine({ row, last, onToggle }: 
   const queued = useSessionState((state) => state.callStates.get(row.callId) === 'queued');
   const line = foldLineOf(row, queued);
   const kind = explorationKindOf(row) ?? 'read';
+  const ref = useRef<HTMLButtonElement>(null);
+  useTakesPassedFocus(row.key, ref);
   return (
     <button
+      ref={ref}
       type="button"
       className={`tl-fold__line tl-fold__line--${line.state}${last ? ' tl-fold__line--last' : ''}`}
       aria-expanded={false}
       aria-label={explorationLineLabel(line, false)}
       data-fold-line={row.seq}
-      onClick={() => onToggle(row.key, true)}
+      onClick={(event) => {
+        if (event.currentTarget === document.activeElement) passFocusTo(row.key);
+        onToggle(row.key, true);
+      }}
     >
       <span className={`tl-fold__icon tl-fold__icon--${kind}`} aria-hidden="true">
         {line.state === 'error' ? '!' : KIND_GLYPHS[kind]}
@@ -66,8 +73,20 @@ interface FoldCallRailProps {
  */
 export const FoldCallRail = memo(function FoldCallRail({ row, onToggle }: FoldCallRailProps) {
   const line = foldLineOf(row, false);
+  const ref = useRef<HTMLButtonElement>(null);
+  useTakesPassedFocus(row.key, ref);
   return (
-    <button type="button" className="tl-fold__rail" aria-expanded={true} aria-label={explorationLineLabel(line, true)} onClick={() => onToggle(row.key, false)}>
+    <button
+      ref={ref}
+      type="button"
+      className="tl-fold__rail"
+      aria-expanded={true}
+      aria-label={explorationLineLabel(line, true)}
+      onClick={(event) => {
+        if (event.currentTarget === document.activeElement) passFocusTo(row.key);
+        onToggle(row.key, false);
+      }}
+    >
       <span className="tl-fold__rail-chevron" aria-hidden="true">
         ▾
       </span>

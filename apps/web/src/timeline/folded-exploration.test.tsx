@@ -68,6 +68,16 @@ describe('folded exploration in the timeline', () => {
     expect(cards(container)).toHaveLength(0);
   });
 
+  it('by keyboard: Enter on a line opens its card and the focus goes to its rail; Enter there folds it back to the line', async () => {
+    renderTimeline(explorationFrames('s1', FIVE_STEP_RUN));
+    screen.getByRole('button', { name: /src\/parse\.ts.*Show its card/ }).focus();
+    await userEvent.keyboard('{Enter}');
+    const rail = screen.getByRole('button', { name: /src\/parse\.ts.*Fold its card back to a line/ });
+    expect(document.activeElement).toBe(rail);
+    await userEvent.keyboard('{Enter}');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: /src\/parse\.ts.*Show its card/ }));
+  });
+
   it('marks a failed call in its line and counts it in the header', () => {
     renderTimeline(explorationFrames('s1', [{ read: 'a.ts' }, { failedRead: 'gone.ts' }, { grep: 'x', files: 1 }]));
     expect(header().textContent).toContain('Explored 2 files · 1 search · 1 error');
