@@ -3,7 +3,7 @@ import { build, type InlineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 /**
- * The exported HTML file's viewer (docs/decisions/0021-html-export.md), built in two parts
+ * The exported HTML file's viewer (docs/decisions/0024-html-export-viewer.md), built in two parts
  * into dist/export-viewer/, where the server's HTML writer finds them:
  * - `export-viewer.js` + `export-viewer.css`: the page, ONE script and ONE stylesheet (every
  *   lazy card inlined), which the writer inlines in each file. Its highlight source is the

@@ -191,3 +191,32 @@ test("an agent's terminal, diff and plan cards export through the route and draw
   await expect(addressed).toBeInViewport();
   expect(requests).toEqual([pathToFileURL(path).href]);
 });
+
+test('a long export draws its first block at once and the rest after: #seq-N into a later block opens that card, find reaches the last one', async ({ page, toolcards }, testInfo) => {
+  const id = 'long-export';
+  const events: LoggedEvent[] = [{ type: 'user/message', data: { text: 'run every step' } }];
+  for (let step = 0; step < 400; step += 1) {
+    events.push(...agentCall(`s${step}`, 'Bash', { command: `echo step ${step}` }, `step ${step}`, { card: 'terminal', command: `echo step ${step}`, exitCode: 0, output: `step-output-${step}\n`, truncated: false }));
+  }
+  await writeSessionLog(toolcards.dataDir, id, toolcards.workspace, events);
+  const answer = await page.request.get(`${toolcards.origin}/api/sessions/${id}/export?format=html`, { headers: { Authorization: `Bearer ${toolcards.token}` } });
+  expect(answer.status()).toBe(200);
+  const path = testInfo.outputPath('long.html');
+  await writeFile(path, await answer.body());
+  const html = (await answer.body()).toString('utf8');
+  expect(html, 'the items come in blocks').toContain('id="tc-export-items-3"');
+
+  // seq 701 is the call of step 350, in the fourth block.
+  await openOffline(page, path, '#seq-701');
+  await expect(page.locator('main[data-complete="true"]')).toBeAttached();
+  const addressed = page.locator('[data-addressed="true"]');
+  await expect(addressed).toHaveAttribute('id', 'seq-701');
+  await expect(addressed).toBeInViewport();
+  await expect(addressed).toContainText('step-output-350');
+  expect(await page.locator('.ev-timeline__row').count(), 'virtualized: a screenful of rows in the DOM').toBeLessThan(40);
+
+  await page.keyboard.press('Control+f');
+  await page.getByRole('searchbox', { name: 'Find in this file' }).fill('step-output-399');
+  await expect(page.locator('.ev-find__status')).toHaveText('1 of 1');
+  await expect(page.locator('[data-hit="true"]')).toContainText('step-output-399');
+});

@@ -27,14 +27,19 @@ export interface ExportFileItem {
   highlights?: EncodedWindow[];
 }
 
-export interface ExportFileData {
-  header: ExportFileHeader;
+/** One block of items and the styles their tokens use that no earlier block brought. */
+export interface ExportFileBlock {
   items: ExportFileItem[];
   styles: ExportStyle[];
 }
 
-/** The ids of the file's data blocks: the writer and the viewer use these names. */
-export const EXPORT_DATA_IDS = { header: 'tc-export-header', items: 'tc-export-items', styles: 'tc-export-styles' } as const;
+/**
+ * The ids of the file's data blocks (the writer and the viewer use these names): the header,
+ * then blocks of items `tc-export-items-0`, `-1`, …, each followed by `tc-export-styles-N`.
+ * The page's script comes right after the first block, so the first screen is drawn while the
+ * browser still parses the rest of the file.
+ */
+export const EXPORT_DATA_IDS = { header: 'tc-export-header', itemsPrefix: 'tc-export-items-', stylesPrefix: 'tc-export-styles-' } as const;
 
 export class ExportFileError extends Error {
   constructor(readonly code: 'EXPORT_DATA_MISSING' | 'EXPORT_DATA_INVALID', message: string) {
@@ -43,15 +48,23 @@ export class ExportFileError extends Error {
   }
 }
 
-/** The file's data, from its blocks' text; a clear error when a block is missing or is not JSON. */
-export function exportFileData(blockText: (id: string) => string | undefined): ExportFileData {
+type BlockText = (id: string) => string | undefined;
+
+/** The file's header; a clear error when it is missing or is not JSON. */
+export function exportFileHeader(blockText: BlockText): ExportFileHeader {
   const header = parsed(blockText, EXPORT_DATA_IDS.header);
-  const items = parsed(blockText, EXPORT_DATA_IDS.items);
-  const styles = parsed(blockText, EXPORT_DATA_IDS.styles);
-  if (typeof header !== 'object' || header === null || !Array.isArray(items) || !Array.isArray(styles)) {
-    throw new ExportFileError('EXPORT_DATA_INVALID', 'This export file is damaged: its data has the wrong shape.');
-  }
-  return { header: header as ExportFileHeader, items: items as ExportFileItem[], styles: styles as ExportStyle[] };
+  if (typeof header !== 'object' || header === null) throw new ExportFileError('EXPORT_DATA_INVALID', 'This export file is damaged: its header has the wrong shape.');
+  return header as ExportFileHeader;
+}
+
+/** Block `index`, or undefined when the file has no such block (yet: the browser may still be parsing it). */
+export function exportFileBlock(blockText: BlockText, index: number): ExportFileBlock | undefined {
+  const itemsId = `${EXPORT_DATA_IDS.itemsPrefix}${index}`;
+  if (blockText(itemsId) === undefined) return undefined;
+  const items = parsed(blockText, itemsId);
+  const styles = parsed(blockText, `${EXPORT_DATA_IDS.stylesPrefix}${index}`);
+  if (!Array.isArray(items) || !Array.isArray(styles)) throw new ExportFileError('EXPORT_DATA_INVALID', `This export file is damaged: its block ${index} is not a list.`);
+  return { items: items as ExportFileItem[], styles: styles as ExportStyle[] };
 }
 
 function parsed(blockText: (id: string) => string | undefined, id: string): unknown {

@@ -3,11 +3,17 @@ import type { TimelineRow } from '../model/timeline-row';
 import type { ExportFileItem } from './export-file-data';
 
 /**
- * The file's items as timeline rows, through the app's own events → rows model. A range export
- * starts mid-session: the builder starts at the first item's seq; an item out of order is skipped.
+ * The file's items as timeline rows, through the app's own events → rows model, block by
+ * block. A range export starts mid-session: the builder starts at the first item's seq; an
+ * item out of order is skipped.
  */
-export function exportRows(items: readonly ExportFileItem[]): readonly TimelineRow[] {
-  const builder = new TimelineBuilder(items[0]?.event.seq ?? 0);
-  for (const item of items) builder.append(item.view === undefined ? { event: item.event } : { event: item.event, view: item.view });
-  return builder.rowsSnapshot();
+export class ExportRows {
+  private builder: TimelineBuilder | undefined;
+
+  /** Adds a block of items; the rows so far (a new array when anything changed). */
+  add(items: readonly ExportFileItem[]): readonly TimelineRow[] {
+    this.builder ??= new TimelineBuilder(items[0]?.event.seq ?? 0);
+    for (const item of items) this.builder.append(item.view === undefined ? { event: item.event } : { event: item.event, view: item.view });
+    return this.builder.rowsSnapshot();
+  }
 }

@@ -16,7 +16,17 @@ import { ExportRowView } from './export-row-view';
  * (only the rows in view and a few more are in the DOM, so a 3,000-call file draws its first
  * screen at once). `#seq-N` and `#seq-N-LA-LB` bring a card (and lines of it) into view.
  */
-export function ExportViewer({ header, rows }: { header: ExportFileHeader; rows: readonly TimelineRow[] }) {
+/** The rows of the file: the first block's at once, the rest as they are parsed. */
+export interface ExportRowsSource {
+  first: readonly TimelineRow[];
+  /** Starts parsing the other blocks; returns a stop. */
+  rest(onRows: (rows: readonly TimelineRow[]) => void, onDone: () => void): () => void;
+}
+
+export function ExportViewer({ header, source }: { header: ExportFileHeader; source: ExportRowsSource }) {
+  const [rows, setRows] = useState(source.first);
+  const [complete, setComplete] = useState(false);
+  useEffect(() => source.rest(setRows, () => setComplete(true)), [source]);
   const [anchor, setAnchor] = useState<ExportAnchor | undefined>(() => anchorFromHash(location.hash));
   const [findOpen, setFindOpen] = useState(false);
   const [findSerial, setFindSerial] = useState(0);
@@ -78,7 +88,7 @@ export function ExportViewer({ header, rows }: { header: ExportFileHeader; rows:
         }}
       />
       {findOpen && <ExportFindBar rows={rows} focusSerial={findSerial} onHit={onHit} onClose={() => setFindOpen(false)} />}
-      <main className="ev-timeline" aria-label="Exported session">
+      <main className="ev-timeline" aria-label="Exported session" aria-busy={!complete} data-complete={complete ? 'true' : undefined}>
         {rows.length === 0 ? (
           <p className="ev-timeline__empty">This export holds no events.</p>
         ) : (

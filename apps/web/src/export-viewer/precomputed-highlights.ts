@@ -9,6 +9,7 @@ import { windowKey } from './highlight-key';
 const windows = new Map<string, EncodedLine[] | { headOf: string; lines: number }>();
 let styles: readonly ExportStyle[] = [];
 
+/** Adds windows (a block's); the style table is the file's, the same for every block. */
 export function keepPrecomputedHighlights(encoded: readonly EncodedWindow[], table: readonly ExportStyle[]): void {
   for (const window of encoded) windows.set(window.key, 'headOf' in window ? { headOf: window.headOf, lines: window.lines } : window.lines);
   styles = table;

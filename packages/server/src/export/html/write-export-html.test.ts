@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { cspHash, type ExportHighlighter, type ExportViewerAssets } from './export-viewer-assets';
-import { EXPORT_DATA_IDS, writeExportHtml } from './write-export-html';
+import { EXPORT_DATA_IDS, ITEMS_PER_BLOCK, writeExportHtml } from './write-export-html';
 import { SAMPLE_SCRIPT_END_LINE, sampleExportDocument, sampleExportItems } from './test-support/export-sample';
 import type { ExportItem as ExportHtmlItem } from '../export-document';
 
@@ -31,6 +31,15 @@ async function written(items?: ExportHtmlItem[]): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** Every items block's items, in order. */
+type WrittenItem = ExportHtmlItem & { highlights?: { key: string; lines: number[][] }[] };
+
+function allItems(html: string): WrittenItem[] {
+  const items: WrittenItem[] = [];
+  for (let index = 0; html.includes(`id="${EXPORT_DATA_IDS.itemsPrefix}${index}"`); index += 1) items.push(...(JSON.parse(block(html, `${EXPORT_DATA_IDS.itemsPrefix}${index}`)) as WrittenItem[]));
+  return items;
+}
+
 function block(html: string, id: string): string {
   const start = html.indexOf(`id="${id}">`);
   expect(start).toBeGreaterThan(0);
@@ -56,7 +65,7 @@ describe('writeExportHtml', () => {
 
   it("keeps a file's </script> inside its JSON block: every item reads back whole", async () => {
     const html = await written();
-    const items = JSON.parse(block(html, EXPORT_DATA_IDS.items)) as ExportHtmlItem[];
+    const items = allItems(html);
     expect(items).toHaveLength(sampleExportItems().length);
     expect(JSON.stringify(items)).toContain(JSON.stringify(SAMPLE_SCRIPT_END_LINE));
     expect(html).not.toContain('<script><script>');
@@ -65,12 +74,29 @@ describe('writeExportHtml', () => {
 
   it("carries each item's highlighting with it, and the style table after the items", async () => {
     const html = await written();
-    const items = JSON.parse(block(html, EXPORT_DATA_IDS.items)) as (ExportHtmlItem & { highlights?: { key: string; lines: number[][] }[] })[];
+    const items = allItems(html);
     const read = items.find((item) => item.highlights !== undefined)!;
     expect(read.highlights).toEqual([{ key: 'read:5', lines: (read.view as { lines: { text: string }[] }).lines.map((line) => [line.text.length, 0]) }]);
     expect(items.filter((item) => item.highlights !== undefined)).toHaveLength(1);
-    expect(JSON.parse(block(html, EXPORT_DATA_IDS.styles))).toEqual([['#CF222E', '#FF7B72', 0]]);
-    expect(html.indexOf(EXPORT_DATA_IDS.styles)).toBeGreaterThan(html.indexOf(EXPORT_DATA_IDS.items));
+    expect(JSON.parse(block(html, `${EXPORT_DATA_IDS.stylesPrefix}0`))).toEqual([['#CF222E', '#FF7B72', 0]]);
+    expect(html.indexOf(`${EXPORT_DATA_IDS.stylesPrefix}0`)).toBeGreaterThan(html.indexOf(`${EXPORT_DATA_IDS.itemsPrefix}0`));
+  });
+
+  it('writes the items in blocks of ITEMS_PER_BLOCK (the viewer draws the first before it parses the rest), and one empty block for none', async () => {
+    const sample = sampleExportItems();
+    const many = Array.from({ length: ITEMS_PER_BLOCK * 2 + 50 }, (_, seq) => ({ ...sample[0]!, event: { ...sample[0]!.event, seq } }));
+    const html = await written(many);
+    expect(allItems(html).map((item) => item.event.seq)).toEqual(many.map((item) => item.event.seq));
+    expect(JSON.parse(block(html, `${EXPORT_DATA_IDS.itemsPrefix}2`))).toHaveLength(50);
+    expect(html).not.toContain(`${EXPORT_DATA_IDS.itemsPrefix}3`);
+    // The page's script right after the first block (and its styles), before the second.
+    const scriptAt = html.indexOf(`<script>${script}</script>`);
+    expect(scriptAt).toBeGreaterThan(html.indexOf(`${EXPORT_DATA_IDS.stylesPrefix}0`));
+    expect(scriptAt).toBeLessThan(html.indexOf(`${EXPORT_DATA_IDS.itemsPrefix}1`));
+    // Later blocks bring only the styles no earlier block did (this stub has one, in block 0).
+    expect(JSON.parse(block(html, `${EXPORT_DATA_IDS.stylesPrefix}1`))).toEqual([]);
+    const empty = await written([]);
+    expect(JSON.parse(block(empty, `${EXPORT_DATA_IDS.itemsPrefix}0`))).toEqual([]);
   });
 
   it('writes each item as it comes, before the document has given the next', async () => {
