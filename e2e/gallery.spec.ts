@@ -24,6 +24,7 @@ import { terminalStoryChecks } from './support/terminal-checks';
 import { terminalFixtures } from '../apps/web/src/cards/terminal/test-support/terminal-fixtures';
 import { filesPanel, filesPanelCards, readCardWithMinimap } from './support/files-checks';
 import { outlineStory, stripStory } from './support/navigator-checks';
+import { exportDialogStory } from './support/export-checks';
 import { apiFileCards, apiReadView, filesSeenFixture } from '../apps/web/src/test-support/files-seen-fixtures';
 import { FIND_WORD, sessionSearchAnswer } from '../apps/web/src/test-support/find-fixtures';
 import { EDITED_LINE_24, fileNowText, FILE_NOW_TOTAL_LINES } from '../apps/web/src/test-support/file-source-fixtures';
@@ -120,6 +121,11 @@ const STORY_CHECKS: Readonly<Record<string, StoryCheck>> = {
   // App/Outline (navigator/navigator.stories.tsx), App/Overview strip (overview-strip/overview-strip.stories.tsx).
   'app-outline--outline': outlineStory('light'),
   'app-outline--outline-dark': outlineStory('dark'),
+  // App/Export dialog (export/export-dialog.stories.tsx).
+  'app-export-dialog--secrets-found': exportDialogStory({ findings: ['aws-access-key-id', 'github-token', 'password-in-url'] }),
+  'app-export-dialog--secrets-found-dark': exportDialogStory({ findings: ['aws-access-key-id', 'github-token', 'password-in-url'] }, 'dark'),
+  'app-export-dialog--from-an-addressed-card': exportDialogStory({ findings: ['aws-access-key-id', 'github-token', 'password-in-url'], from: '12' }),
+  'app-export-dialog--nothing-found': exportDialogStory({ findings: [] }),
   'app-overview-strip--strip': stripStory('light'),
   'app-overview-strip--strip-dark': stripStory('dark'),
   'app-search-all-sessions--results': sessionSearchResults(sessionSearchAnswer),

@@ -35,6 +35,12 @@ export const SecretsFound: Story = {
   },
 };
 
+export const SecretsFoundDark: Story = {
+  name: 'Secrets found, masked by default (dark)',
+  globals: { theme: 'dark' },
+  play: SecretsFound.play,
+};
+
 export const FromAnAddressedCard: Story = {
   name: 'Range from an addressed card',
   args: { initialFrom: 12 },
