@@ -160,8 +160,10 @@ test("an agent's terminal, diff and plan cards export through the route and draw
         },
       ],
     }),
+    // A message in two deltas: the export holds it whole at seq 5, so seq 6 is a hole the cards after it must survive.
+    { type: 'assistant/text', data: { messageId: 'm1', delta: 'The token now comes ' } },
+    { type: 'assistant/text', data: { messageId: 'm1', delta: 'from the environment.' } },
     ...agentCall('p1', 'TodoWrite', {}, 'ok', { card: 'plan', items: [{ text: 'Read the deploy script', status: 'completed' }, { text: 'Move the token to the environment', status: 'in_progress' }] }),
-    { type: 'assistant/text', data: { messageId: 'm1', delta: 'The token now comes from the environment.' } },
     { type: 'turn/end', data: { reason: 'done' } },
   ]);
 
@@ -173,7 +175,7 @@ test("an agent's terminal, diff and plan cards export through the route and draw
   const path = testInfo.outputPath('agent.html');
   await writeFile(path, bytes);
 
-  const requests = await openOffline(page, path, '#seq-5');
+  const requests = await openOffline(page, path, '#seq-7');
   const terminal = page.getByRole('article', { name: /npm run deploy/ });
   await expect(terminal.locator('.tc-term__command .tc-tok').first(), 'the command coloured at export').toBeAttached();
   await expect(terminal).toContainText('•••• (github');
@@ -185,9 +187,9 @@ test("an agent's terminal, diff and plan cards export through the route and draw
   await expect(plan.getByRole('list', { name: 'Steps' })).toContainText('Move the token to the environment');
   await expect(page.getByText('The token now comes from the environment.')).toBeVisible();
   await expect(page.getByRole('article', { name: 'Your message' })).toHaveText('deploy it');
-  // #seq-5 named the plan's call: its row is the addressed one, in view.
+  // #seq-7 named the plan's call: its row is the addressed one, in view.
   const addressed = page.locator('[data-addressed="true"]');
-  await expect(addressed).toHaveAttribute('id', 'seq-5');
+  await expect(addressed).toHaveAttribute('id', 'seq-7');
   await expect(addressed).toBeInViewport();
   expect(requests).toEqual([pathToFileURL(path).href]);
 });
