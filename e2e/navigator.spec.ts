@@ -118,6 +118,13 @@ test.describe('the outline, the strip, j/k and pins on a 300-call session', () =
     await page.keyboard.press('Enter');
     await expectAtTop(page, 3);
 
+    // Find in session's hits are marked on the strip while the bar is open.
+    await page.keyboard.press('Control+f');
+    await page.getByRole('searchbox', { name: 'Find in session' }).fill('explain part 3 of');
+    await expect(strip).toHaveAttribute('data-find-hits', '1');
+    await page.keyboard.press('Escape');
+    await expect(strip).toHaveAttribute('data-find-hits', '0');
+
     await page.screenshot({ path: test.info().outputPath('navigator-1280-light.png') });
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.screenshot({ path: test.info().outputPath('navigator-1280-dark.png') });

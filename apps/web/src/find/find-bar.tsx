@@ -6,6 +6,7 @@ import { goToFindHit } from './go-to-find-hit';
 import { clearFindMarks } from './mark-find-hit';
 import { QueryToggles, type TextQueryOptions } from '../ui/query-toggles';
 import { useSessionFind } from './use-session-find';
+import { publishFindHitRows } from '../overview-strip/strip-find-hits';
 
 /**
  * "Find in session": every text the session's cards and messages show, mounted or not,
@@ -31,6 +32,10 @@ export function FindBar({ onClose, focusSerial }: { onClose: () => void; focusSe
 
   useEffect(() => setCurrent(0), [query]);
   useEffect(() => () => clearFindMarks(), []);
+  // The overview strip marks the rows with hits; none once the bar closes.
+  const found = find.state === 'found' ? find.result : undefined;
+  useEffect(() => publishFindHitRows(found?.hits ?? []), [found]);
+  useEffect(() => () => publishFindHitRows([]), []);
 
   const hit = hits[Math.min(current, hits.length - 1)];
   const pattern = find.state === 'found' ? find.pattern : undefined;

@@ -36,6 +36,7 @@ export function NavigatorAside({ drawer, onClose, panelRef }: NavigatorAsideProp
         {...(snapshot.note === undefined ? {} : { pinsNote: snapshot.note })}
         onUnpin={unpin}
         onOpenPin={openPin}
+        onClose={onClose}
         {...(drawer ? { onJumped: onClose } : {})}
       />
     </aside>

@@ -16,6 +16,8 @@ export interface NavigatorProps {
   onUnpin?: (pin: Pin) => void;
   /** A pin's link was clicked: its card's permalink is opened (even when the address already names it). */
   onOpenPin?: (pin: Pin) => void;
+  /** The panel's close button (beside the title); absent, none. */
+  onClose?: () => void;
   /** A jump was made (a drawer closes: the timeline is what the person wants to see). */
   onJumped?: () => void;
 }
@@ -30,7 +32,7 @@ interface TreeLine extends OutlineTreeItem {
  * answer's, the calls by kind; subagents nested), the turn the view is in marked. Click or Enter
  * jumps; the tree moves with the arrow keys (outline-keys.ts).
  */
-export function Navigator({ map, sessionId, pins, pinsNote, onUnpin, onOpenPin, onJumped }: NavigatorProps) {
+export function Navigator({ map, sessionId, pins, pinsNote, onUnpin, onOpenPin, onClose, onJumped }: NavigatorProps) {
   const { outline, currentTurn, goToRow } = map;
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() => new Set());
   const lines = useMemo(() => treeLines(outline.turns, collapsed), [outline.turns, collapsed]);

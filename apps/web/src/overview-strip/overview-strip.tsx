@@ -1,9 +1,10 @@
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent, type MouseEvent } from 'react';
 import type { Pin } from '@toolcards/protocol';
 import { rowIndexForSeq } from '../model/row-index-for-seq';
 import { CALL_KINDS, callCountsText, type CallKind } from '../navigator/call-kind';
 import type { SessionMap } from '../navigator/use-session-map';
 import { rowAt, rowTop, stripMarks, viewportBand, type StripMark } from './strip-marks';
+import { findHitRows, subscribeFindHitRows } from './strip-find-hits';
 import './overview-strip.css';
 
 export interface OverviewStripProps {
@@ -27,11 +28,12 @@ export function OverviewStrip({ map, pins, onOpenPin }: OverviewStripProps) {
   const theme = useThemeSerial();
   const marks = useMemo(() => stripMarks(rows, height), [rows, height]);
   const [focusedTurn, setFocusedTurn] = useState<number | undefined>(undefined);
+  const hitRows = useSyncExternalStore(subscribeFindHitRows, findHitRows);
 
   useEffect(() => {
     const canvas = canvasRef.current;
-    if (canvas) drawMarks(canvas, marks, height);
-  }, [marks, height, theme]);
+    if (canvas) drawMarks(canvas, marks, height, hitTops(hitRows, rows.length, height));
+  }, [marks, height, theme, hitRows, rows.length]);
 
   const band = onScreen === undefined ? undefined : viewportBand(onScreen.first, onScreen.last, rows.length, height);
   const pinMarks = useMemo(
@@ -60,7 +62,7 @@ export function OverviewStrip({ map, pins, onOpenPin }: OverviewStripProps) {
   };
 
   return (
-    <nav className="strip" aria-label="Session overview" data-testid="overview-strip" data-marks={marks.length} data-rows={rows.length}>
+    <nav className="strip" aria-label="Session overview" data-testid="overview-strip" data-marks={marks.length} data-rows={rows.length} data-find-hits={hitRows.length}>
       <div ref={boxRef} className="strip__box" onClick={onClick}>
         <canvas ref={canvasRef} className="strip__canvas" aria-hidden="true" />
         {band !== undefined && <div className="strip__viewport" data-testid="strip-viewport" aria-hidden="true" style={{ top: band.top, height: band.height }} />}
@@ -124,8 +126,18 @@ function useThemeSerial(): number {
   return serial;
 }
 
-/** Paints the marks: one fillRect each, in the kinds' colours from the page's CSS variables (navigator.css). */
-function drawMarks(canvas: HTMLCanvasElement, marks: readonly StripMark[], height: number): void {
+/** The strip's pixel rows holding a find hit (one tick per pixel row, however many hits fall there). */
+function hitTops(rows: readonly number[], rowCount: number, height: number): number[] {
+  const tops: number[] = [];
+  for (const row of rows) {
+    const top = Math.floor(rowTop(row, rowCount, height));
+    if (tops.at(-1) !== top) tops.push(top);
+  }
+  return tops;
+}
+
+/** Paints the marks: one fillRect each, in the kinds' colours from the page's CSS variables (navigator.css); find hits as ticks over them. */
+function drawMarks(canvas: HTMLCanvasElement, marks: readonly StripMark[], height: number, hits: readonly number[]): void {
   const context = typeof canvas.getContext === 'function' ? canvas.getContext('2d') : null;
   if (!context) return;
   const ratio = window.devicePixelRatio || 1;
@@ -141,6 +153,16 @@ function drawMarks(canvas: HTMLCanvasElement, marks: readonly StripMark[], heigh
     context.fillStyle = colours[mark.kind];
     // A 1 px gap between marks of their own slot keeps neighbours apart where there is room.
     context.fillRect(0, mark.top, width, mark.height > 3 ? mark.height - 1 : mark.height);
+  }
+  // Find's hits: a tick across the strip in the find marks' colour, edged so it shows on any kind.
+  if (hits.length === 0) return;
+  const hit = style.getPropertyValue('--tc-mark-bg').trim() || '#ffdf5d';
+  const edge = style.getPropertyValue('--tc-card-fg').trim() || '#1f2328';
+  for (const top of hits) {
+    context.fillStyle = edge;
+    context.fillRect(0, top - 1, width, 4);
+    context.fillStyle = hit;
+    context.fillRect(1, top, width - 2, 2);
   }
 }
 
