@@ -162,7 +162,7 @@ test("an agent's terminal, diff and plan cards export through the route and draw
     }),
     // A message in two deltas: the export holds it whole at seq 5, so seq 6 is a hole the cards after it must survive.
     { type: 'assistant/text', data: { messageId: 'm1', delta: 'The token now comes ' } },
-    { type: 'assistant/text', data: { messageId: 'm1', delta: 'from the environment.' } },
+    { type: 'assistant/text', data: { messageId: 'm1', delta: 'from the environment:\n\n```ts\nexport const token = process.env.TOKEN;\n```\n' } },
     ...agentCall('p1', 'TodoWrite', {}, 'ok', { card: 'plan', items: [{ text: 'Read the deploy script', status: 'completed' }, { text: 'Move the token to the environment', status: 'in_progress' }] }),
     { type: 'turn/end', data: { reason: 'done' } },
   ]);
@@ -185,7 +185,9 @@ test("an agent's terminal, diff and plan cards export through the route and draw
   expect((await tokenColours(diff)).length, 'both sides coloured').toBeGreaterThanOrEqual(2);
   const plan = page.getByRole('article', { name: /TodoWrite|Plan/ });
   await expect(plan.getByRole('list', { name: 'Steps' })).toContainText('Move the token to the environment');
-  await expect(page.getByText('The token now comes from the environment.')).toBeVisible();
+  await expect(page.getByText('The token now comes from the environment:')).toBeVisible();
+  const fence = page.locator('.tl-md__fence');
+  await expect.poll(async () => (await tokenColours(fence)).length, { message: "the message's code fence coloured at export" }).toBeGreaterThanOrEqual(2);
   await expect(page.getByRole('article', { name: 'Your message' })).toHaveText('deploy it');
   // #seq-7 named the plan's call: its row is the addressed one, in view.
   const addressed = page.locator('[data-addressed="true"]');

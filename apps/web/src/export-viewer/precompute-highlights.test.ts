@@ -52,6 +52,12 @@ describe('the export highlighter (the app highlighter in Node)', () => {
     expect(head).toMatchObject({ headOf: full });
   });
 
+  it("colours an assistant message's fences as its code fence cards ask for them", async () => {
+    const highlighter = createExportHighlighter();
+    const windows = await highlighter.windowsForMessage('Try:\n\n```ts\nconst a = 1;\n```\n');
+    expect(windows.map((window) => window.key)).toEqual([windowKey('typescript', ['const a = 1;'])]);
+  });
+
   it('gives nothing for a view it cannot validate, a language without a grammar, or a card without code', async () => {
     const highlighter = createExportHighlighter();
     expect(await highlighter.windowsFor({ card: 'read', path: 1 })).toEqual([]);

@@ -7,6 +7,7 @@ import { windowJob } from '../highlight/highlight-window';
 import type { HighlightedLine } from '../highlight/highlighted-line';
 import { StyleTable, type EncodedWindow, type ExportStyle } from './export-highlights';
 import { windowKey } from './highlight-key';
+import { messageFences } from './message-fences';
 
 /**
  * The export's highlighting, run in Node by the server as it writes an HTML file: the app's
@@ -18,6 +19,8 @@ import { windowKey } from './highlight-key';
 export interface ExportHighlighter {
   /** The windows a result's card will ask for, not given before in this file. */
   windowsFor(view: unknown): Promise<EncodedWindow[]>;
+  /** The windows an assistant message's code fences will ask for (the message whole). */
+  windowsForMessage(text: string): Promise<EncodedWindow[]>;
   /** The style table the encoded lines index, once every item is written. */
   styles(): ExportStyle[];
 }
@@ -32,28 +35,31 @@ interface WantedWindow {
 export function createExportHighlighter(): ExportHighlighter {
   const table = new StyleTable();
   const given = new Set<string>();
+  const encodeAll = async (wantedWindows: readonly WantedWindow[]): Promise<EncodedWindow[]> => {
+    const encoded: EncodedWindow[] = [];
+    for (const wanted of wantedWindows) {
+      const key = windowKey(wanted.lang, wanted.texts);
+      if (given.has(key) || wanted.texts.length === 0) continue;
+      if (wanted.headOf) {
+        const full = windowKey(wanted.lang, wanted.headOf);
+        if (!given.has(full)) continue;
+        given.add(key);
+        encoded.push({ key, headOf: full, lines: wanted.texts.length });
+        continue;
+      }
+      const lines = await highlightAll(wanted.lang, wanted.texts);
+      if (!lines) continue;
+      given.add(key);
+      encoded.push({ key, lines: lines.map((line) => table.encodeLine(line)) });
+    }
+    return encoded;
+  };
   return {
     async windowsFor(wire) {
       const view = resultViewFromWire(wire);
-      if (!view) return [];
-      const encoded: EncodedWindow[] = [];
-      for (const wanted of windowsOfView(view)) {
-        const key = windowKey(wanted.lang, wanted.texts);
-        if (given.has(key) || wanted.texts.length === 0) continue;
-        if (wanted.headOf) {
-          const full = windowKey(wanted.lang, wanted.headOf);
-          if (!given.has(full)) continue;
-          given.add(key);
-          encoded.push({ key, headOf: full, lines: wanted.texts.length });
-          continue;
-        }
-        const lines = await highlightAll(wanted.lang, wanted.texts);
-        if (!lines) continue;
-        given.add(key);
-        encoded.push({ key, lines: lines.map((line) => table.encodeLine(line)) });
-      }
-      return encoded;
+      return view ? encodeAll(windowsOfView(view)) : [];
     },
+    windowsForMessage: (text) => encodeAll(messageFences(text)),
     styles: () => table.styles,
   };
 }

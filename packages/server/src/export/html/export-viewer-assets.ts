@@ -8,6 +8,8 @@ import { scriptSafeJs, styleSafeCss } from './script-safe-text';
 /** The highlighter the export viewer's Node part gives (apps/web/src/export-viewer/precompute-highlights.ts). */
 export interface ExportHighlighter {
   windowsFor(view: unknown): Promise<unknown[]>;
+  /** An assistant message's code fences (the export holds each message whole). */
+  windowsForMessage(text: string): Promise<unknown[]>;
   styles(): unknown[];
 }
 

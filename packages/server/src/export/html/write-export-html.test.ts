@@ -17,6 +17,7 @@ function lineHighlighter(): ExportHighlighter {
       const read = view as { card?: string; lines?: { text: string }[] };
       return Promise.resolve(read.card === 'read' && read.lines ? [{ key: `read:${read.lines.length}`, lines: read.lines.map((line) => [line.text.length, 0]) }] : []);
     },
+    windowsForMessage: (text) => Promise.resolve(text.includes('```') ? [{ key: 'message', lines: [[text.length, 0]] }] : []),
     styles: () => [['#CF222E', '#FF7B72', 0]],
   };
 }
@@ -77,7 +78,8 @@ describe('writeExportHtml', () => {
     const items = allItems(html);
     const read = items.find((item) => item.highlights !== undefined)!;
     expect(read.highlights).toEqual([{ key: 'read:5', lines: (read.view as { lines: { text: string }[] }).lines.map((line) => [line.text.length, 0]) }]);
-    expect(items.filter((item) => item.highlights !== undefined)).toHaveLength(1);
+    // The assistant message's fence too.
+    expect(items.filter((item) => item.highlights !== undefined).map((item) => item.event.type)).toEqual(['tool/result', 'assistant/text']);
     expect(JSON.parse(block(html, `${EXPORT_DATA_IDS.stylesPrefix}0`))).toEqual([['#CF222E', '#FF7B72', 0]]);
     expect(html.indexOf(`${EXPORT_DATA_IDS.stylesPrefix}0`)).toBeGreaterThan(html.indexOf(`${EXPORT_DATA_IDS.itemsPrefix}0`));
   });

@@ -55,7 +55,8 @@ export async function writeExportHtml(doc: ExportDocument, out: Writable, option
     blocks += 1;
   };
   for await (const item of doc.items) {
-    const highlights = item.view === undefined ? [] : await highlighter.windowsFor(item.view);
+    const highlights =
+      item.view !== undefined ? await highlighter.windowsFor(item.view) : item.event.type === 'assistant/text' ? await highlighter.windowsForMessage(item.event.data.delta) : [];
     const entry = highlights.length === 0 ? item : { ...item, highlights };
     if (written > 0 && written % ITEMS_PER_BLOCK === 0) await closeBlock();
     const opening = written % ITEMS_PER_BLOCK === 0 ? `<script type="application/json" id="${EXPORT_DATA_IDS.itemsPrefix}${blocks}">[` : ',\n';
