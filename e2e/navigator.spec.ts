@@ -197,6 +197,11 @@ test.describe('the outline, the strip, j/k and pins on a 300-call session', () =
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width).toBeLessThanOrEqual(390);
       await page.screenshot({ path: test.info().outputPath(`navigator-390-${scheme}-drawer.png`) });
+      // Closed by its button too (Escape and the scrim close it as well); focus goes back to the header's button.
+      await drawer.getByRole('button', { name: 'Close outline' }).click();
+      await expect(drawer).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Outline' })).toBeFocused();
+      await page.getByRole('button', { name: 'Outline' }).click();
       await drawer.getByRole('treeitem').filter({ hasText: 'Turn 4: explain part 4' }).click();
       await expect(drawer).toHaveCount(0);
       await expectAtTop(page, 4);

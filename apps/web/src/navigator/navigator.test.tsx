@@ -7,9 +7,11 @@ import type { SessionMap } from './use-session-map';
 
 afterEach(cleanup);
 
-function mapOf(fixture: SessionRowsFixture, currentTurn?: number): SessionMap & { goToRow: ReturnType<typeof vi.fn> } {
+function mapOf(fixture: SessionRowsFixture, currentTurn?: number) {
   const outline = outlineFromRows(fixture.rows);
-  return { rows: fixture.rows, outline, onScreen: undefined, currentTurn, atTurnStart: true, goToRow: vi.fn() };
+  const goToRow = vi.fn<(index: number) => void>();
+  const map: SessionMap = { rows: fixture.rows, outline, onScreen: undefined, currentTurn, atTurnStart: true, goToRow };
+  return Object.assign(map, { goToRow });
 }
 
 const session = () =>

@@ -117,6 +117,11 @@ export function Navigator({ map, sessionId, pins, pinsNote, onUnpin, onOpenPin, 
         <span className="navigator__summary" data-calls={outline.calls}>
           {countWords(outline.turns.length, 'turn', 'turns')} · {countWords(outline.calls, 'call', 'calls')}
         </span>
+        {onClose && (
+          <button type="button" className="navigator__close" onClick={onClose} aria-label="Close outline" title="Close">
+            ×
+          </button>
+        )}
       </div>
       {pinsNote !== undefined && (
         <p className="navigator__note" role="status">
