@@ -52,6 +52,8 @@ export interface ExportOptions {
   from?: number;
   to?: number;
   mask: MaskSettings;
+  /** The server exporting a session it holds the writer of: whether it is writing now (a tool running, a model turn). */
+  busyHere?: boolean;
   /** Default: @toolcards/tools (the server's own presenters). */
   presenters?: Presenters;
 }
@@ -113,9 +115,9 @@ export async function previewExport(options: Omit<ExportOptions, 'mask'> & { hom
   return { findings: scan.secrets.findings, homePath: scan.homeEvents > 0 };
 }
 
-async function eventsOf(options: Pick<ExportOptions, 'dataDir' | 'sessionId' | 'transcriptPath'>): Promise<SessionEvents> {
-  if (options.sessionId !== undefined) return sessionEventsOf(options.dataDir, options.sessionId);
-  if (options.transcriptPath !== undefined) return fileEventsOf(options.dataDir, options.transcriptPath);
+async function eventsOf(options: Pick<ExportOptions, 'dataDir' | 'sessionId' | 'transcriptPath' | 'busyHere'>): Promise<SessionEvents> {
+  if (options.sessionId !== undefined) return sessionEventsOf(options.dataDir, options.sessionId, options.busyHere);
+  if (options.transcriptPath !== undefined) return fileEventsOf(options.dataDir, options.transcriptPath, options.busyHere);
   throw new ExportError('UNKNOWN_SESSION', 'no session given: a session id or the path of a transcript');
 }
 

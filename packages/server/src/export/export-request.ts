@@ -29,11 +29,12 @@ export async function exportPreviewAnswer(dataDir: string, sessionId: string, pa
   }
 }
 
-export async function exportFileAnswer(dataDir: string, sessionId: string, params: URLSearchParams): Promise<ExportFileAnswer | ExportRefusal> {
+/** `busyHere`: whether this server, if it holds the session's writer, is writing now. */
+export async function exportFileAnswer(dataDir: string, sessionId: string, params: URLSearchParams, busyHere?: boolean): Promise<ExportFileAnswer | ExportRefusal> {
   try {
     const format = exportFormatOf(params.get('format') ?? undefined);
     const mask: MaskSettings = params.get('mask') === '0' ? MASK_NONE : { enabled: true, unmask: listParam(params, 'unmask'), words: listParam(params, 'words') };
-    const doc = await openExportDocument({ dataDir, sessionId, ...rangeParams(params), mask });
+    const doc = await openExportDocument({ dataDir, sessionId, ...rangeParams(params), mask, ...(busyHere === undefined ? {} : { busyHere }) });
     return { ok: true, fileName: exportFileName(doc.header.sessionId, format), contentType: exportContentType(format), write: (out) => writeExport(doc, format, out) };
   } catch (error) {
     return refusalOf(error);

@@ -1,7 +1,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { api, useServers } from '../test-support/server-harness';
+import { api, createSession, useServers } from '../test-support/server-harness';
+import { runTools } from '../test-support/session-actions';
 import { FIXTURE_SECRETS, writeExportFixtureSession } from '../test-support/export-session';
 
 describe('GET /api/sessions/:id/export and /export/preview', () => {
@@ -55,6 +56,18 @@ describe('GET /api/sessions/:id/export and /export/preview', () => {
     expect(html).not.toContain(FIXTURE_SECRETS.awsKey);
     expect(html).not.toContain(server.token);
     expect(html).not.toContain(join(session.logPath, '..'));
+  });
+
+  it("exports a session this server holds the writer of as finished while nothing runs in it (no 'still being written' note)", async () => {
+    const server = await servers.start();
+    const session = await createSession(server);
+    await runTools(server.port, server.token, session.id, [{ name: 'read', args: { path: 'README.md' } }]);
+    // The server keeps the writer lock of a session it wrote to until it closes it.
+    expect(readFileSync(join(server.dataDir, 'sessions', `${session.id}.jsonl.lock`), 'utf8')).toMatch(new RegExp(`^${process.pid}\\b`));
+    const file = await api(server, `/api/sessions/${session.id}/export?format=md`);
+    expect(file.status).toBe(200);
+    expect(file.body).toContain('#### `README.md:1-3`');
+    expect(file.body).not.toContain('still being written');
   });
 
   it('refuses an unknown session, a bad range and an unknown format with a code; the export is read-only', async () => {

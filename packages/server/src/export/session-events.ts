@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { basename, dirname, relative, resolve, sep } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { SessionEvent, SessionSource } from '@toolcards/protocol';
@@ -30,11 +30,11 @@ const TRANSCRIPT_FRESH_MS = 60_000;
 const SNIFF_LINES = 40;
 
 /** A session of the data dir, by id: the log is only read (no lock, no index written). */
-export async function sessionEventsOf(dataDir: string, sessionId: string): Promise<SessionEvents> {
+export async function sessionEventsOf(dataDir: string, sessionId: string, busyHere?: boolean): Promise<SessionEvents> {
   if (!isSessionId(sessionId)) throw unknownSession(sessionId);
   const path = sessionLogPath(dataDirLayout(dataDir), sessionId);
   if (!(await isFile(path))) throw unknownSession(sessionId);
-  return logEvents(path, sessionId);
+  return logEvents(path, sessionId, busyHere);
 }
 
 /**
@@ -42,7 +42,7 @@ export async function sessionEventsOf(dataDir: string, sessionId: string): Promi
  * or Codex transcript anywhere. A session log elsewhere is refused (an export reads the data
  * dir's sessions, not any file that looks like one), as is anything else.
  */
-export async function fileEventsOf(dataDir: string, path: string): Promise<SessionEvents> {
+export async function fileEventsOf(dataDir: string, path: string, busyHere?: boolean): Promise<SessionEvents> {
   const full = resolve(path);
   if (!(await isFile(full))) throw new ExportError('NOT_A_TRANSCRIPT', `${path} is not a file: give a session id or the path of a Claude Code or Codex transcript`);
   if (await isSessionLog(full)) {
@@ -51,14 +51,15 @@ export async function fileEventsOf(dataDir: string, path: string): Promise<Sessi
     if (id === undefined || !isInside(sessionsDir, full)) {
       throw new ExportError('PATH_OUTSIDE_DATA_DIR', `${path} is a toolcards session log outside the data dir (${sessionsDir}): export it by its id from the data dir it belongs to (--data-dir)`);
     }
-    return logEvents(full, id);
+    return logEvents(full, id, busyHere);
   }
   const source = await transcriptSource(full);
   if (!source) throw new ExportError('NOT_A_TRANSCRIPT', `${path} is neither a toolcards session log nor a Claude Code or Codex transcript`);
   return withTranscriptFacts(transcriptEvents(full, source), full);
 }
 
-async function logEvents(path: string, sessionId: string): Promise<SessionEvents> {
+/** `busyHere`: when this process holds the log's writer, whether it is writing now (a server exporting its own idle session is not "still being written"). */
+async function logEvents(path: string, sessionId: string, busyHere?: boolean): Promise<SessionEvents> {
   let header;
   try {
     header = await readSessionHeader(path);
@@ -67,7 +68,7 @@ async function logEvents(path: string, sessionId: string): Promise<SessionEvents
     throw error;
   }
   const source = header.source ?? 'toolcards';
-  const stillBeingWritten = source === 'toolcards' || header.transcript === undefined ? await lockHeld(`${path}.lock`) : await recentlyWritten(header.transcript);
+  const stillBeingWritten = source === 'toolcards' || header.transcript === undefined ? await writerAtWork(`${path}.lock`, busyHere) : await recentlyWritten(header.transcript);
   return {
     sessionId,
     source,
@@ -171,9 +172,13 @@ async function eachLine(path: string, visit: (line: string) => boolean | Promise
   }
 }
 
-async function lockHeld(lockPath: string): Promise<boolean> {
+/** A writer holds the lock (refreshed lately); this process's own writer only while it is busy. */
+async function writerAtWork(lockPath: string, busyHere: boolean | undefined): Promise<boolean> {
   try {
-    return Date.now() - (await stat(lockPath)).mtimeMs < LOCK_FRESH_MS;
+    if (Date.now() - (await stat(lockPath)).mtimeMs >= LOCK_FRESH_MS) return false;
+    // The lock's record starts with its holder's pid (session/writer-lock-record.ts).
+    const holder = Number.parseInt((await readFile(lockPath, 'utf8')).trim().split(/\s/)[0] ?? '', 10);
+    return holder === process.pid && busyHere !== undefined ? busyHere : true;
   } catch {
     return false;
   }

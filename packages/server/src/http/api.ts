@@ -153,8 +153,10 @@ async function answer(req: IncomingMessage, res: ServerResponse, url: URL, deps:
       return answer.ok ? sendJson(res, 200, answer.body) : sendApiError(res, answer.status, answer.code, answer.message);
     }
     case 'export-file': {
-      if (!(await deps.registry.get(route.id, { viewing: true }))) return sendApiError(res, 404, 'UNKNOWN_SESSION', `no session "${route.id}"`);
-      const answer = await exportFileAnswer(deps.store.layout.root, route.id, url.searchParams);
+      const runtime = await deps.registry.get(route.id, { viewing: true });
+      if (!runtime) return sendApiError(res, 404, 'UNKNOWN_SESSION', `no session "${route.id}"`);
+      const busy = runtime.tools.runningCallIds.length > 0 || (runtime.turns?.busy ?? false);
+      const answer = await exportFileAnswer(deps.store.layout.root, route.id, url.searchParams, busy);
       if (!answer.ok) return sendApiError(res, answer.status, answer.code, answer.message);
       return sendExportFile(res, answer);
     }
