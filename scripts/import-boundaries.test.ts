@@ -160,6 +160,11 @@ describe('a workspace that breaks the rules', () => {
       "import { socket } from '../net/socket';\nimport { rows } from '../model/rows';\nimport { toggles } from '../ui/toggles';\nimport { state } from '../store/state';\nexport const shell = [socket, rows, toggles, state];\n",
     );
 
+    // The exported file's page (export-viewer/) has no server: it reaches for the store once, and
+    // the app reaches into it once.
+    write('apps/web/src/export-viewer/page.ts', "import { state } from '../store/state';\nimport { rowView } from '../timeline/row-view';\nexport const page = [state, rowView];\n");
+    write('apps/web/src/app/opens-viewer.ts', "import { page } from '../export-viewer/page';\nexport const opens = page;\n");
+
     const args = ['--config', CONFIG, 'packages', 'apps/web/src'];
     [cruise, cli] = await Promise.all([cruiseJson(root, args), runDepcruise(root, [...args, '--output-type', 'err-long'])]);
   }, SLOW);
@@ -183,15 +188,17 @@ describe('a workspace that breaks the rules', () => {
         'web-model-imports-no-web-folder: apps/web/src/model/rows.ts → apps/web/src/timeline/row-view.ts',
         'web-ui-imports-no-web-folder: apps/web/src/ui/toggles.ts → apps/web/src/model/rows.ts',
         'web-store-imports-net-and-model-only: apps/web/src/store/state.ts → apps/web/src/timeline/row-view.ts',
+        'web-export-viewer-has-no-server: apps/web/src/export-viewer/page.ts → apps/web/src/store/state.ts',
+        'web-nothing-imports-the-export-viewer: apps/web/src/app/opens-viewer.ts → apps/web/src/export-viewer/page.ts',
       ].sort(),
     );
   });
 
   it('makes the CLI, as npm run lint:imports runs it, exit non-zero and say which rule', () => {
-    expect(cli.exitCode).toBe(12);
+    expect(cli.exitCode).toBe(14);
     expect(cli.stdout).toContain('error web-imports-only-protocol: apps/web/src/app.ts → packages/server/src/index.ts\n    The web app runs in the browser');
     expect(cli.stdout).toContain('error web-store-imports-net-and-model-only: apps/web/src/store/state.ts → apps/web/src/timeline/row-view.ts\n    store/ is the client');
-    expect(cli.stdout).toContain('x 12 dependency violations (12 errors, 0 warnings)');
+    expect(cli.stdout).toContain('x 14 dependency violations (14 errors, 0 warnings)');
   });
 
   it('fails the declared-dependencies check on an undeclared and an unused package', () => {
