@@ -10,7 +10,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Everything the client build reads: its sources, the protocol, the page and the Vite config. */
-export const CLIENT_INPUTS = ['apps/web/src', 'packages/protocol/src', 'apps/web/index.html', 'vite.config.ts', 'public'];
+export const CLIENT_INPUTS = ['apps/web/src', 'packages/protocol/src', 'apps/web/index.html', 'vite.config.ts', 'vite.export-viewer.config.ts', 'public'];
+/** The HTML export's viewer, built with the client (vite.export-viewer.config.ts). */
+export const EXPORT_VIEWER_BUILD = 'dist/export-viewer/export-viewer.js';
 
 /** Newest modification time under `path` (0 when it does not exist). */
 export function newestMtimeMs(path) {
@@ -38,6 +40,7 @@ export const SERVER_BUILD = 'dist/cli.mjs';
 export function clientBuildReason(root = repoRoot) {
   const builtAt = newestMtimeMs(join(root, CLIENT_BUILD));
   if (builtAt === 0) return 'the client is not built yet';
+  if (newestMtimeMs(join(root, EXPORT_VIEWER_BUILD)) === 0) return 'the export viewer is not built yet';
   for (const input of CLIENT_INPUTS) {
     if (newestMtimeMs(join(root, input)) > builtAt) return `${input} changed since the last build`;
   }
