@@ -209,6 +209,20 @@ test.describe('folded exploration', () => {
     await expect(addressed.getByRole('article', { name: new RegExp(path.replace(/[.]/g, '\\.')) })).toBeVisible();
   });
 
+  test("the Files panel's jump to a card opens the fold it is in", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${app.url}#/s/${sessionId}`);
+    await expect(foldLines(page).last()).toBeVisible();
+    await page.getByRole('banner').getByRole('button', { name: 'Files', exact: true }).click();
+    await page.getByRole('list', { name: 'Files the session touched' }).getByRole('button').filter({ has: page.locator('.tc-path[title="src/f07.ts"]') }).click();
+    // Its first read: call 7, in the first run, far above the end.
+    await page.getByRole('list', { name: 'Cards of src/f07.ts' }).getByRole('button', { name: /^read lines 1–30/ }).first().click();
+    const first = calls.find((call) => call.name === 'read' && (call.args as { path: string }).path === 'src/f07.ts')!;
+    const row = timeline(page).locator(`.timeline__row[data-seq="${first.seq}"]`);
+    await expect(row.getByRole('article', { name: /src\/f07\.ts/ })).toBeInViewport();
+    await expect(row).toHaveClass(/timeline__row--fold-card/);
+  });
+
   test('full density shows every card; the choice is remembered', async ({ page }) => {
     await page.goto(`${app.url}#/s/${sessionId}`);
     await expect(foldLines(page).last()).toBeVisible();
