@@ -48,15 +48,21 @@ function agentCall(callId: string, name: string, args: unknown, text: string, me
   ];
 }
 
-/** Opens an exported file from file:// with every request but the file's own aborted; returns what was asked for. */
-async function openOffline(page: Page, path: string, hash = ''): Promise<string[]> {
+/**
+ * Opens an exported file from file:// with every request but the file's own aborted; returns
+ * what was asked for. A console error or page error (a CSP refusal among them) fails the test.
+ */
+async function openOffline(page: Page, path: string, hash = ''): Promise<{ requests: string[]; errors: string[] }> {
   const fileUrl = pathToFileURL(path).href;
   const requests: string[] = [];
+  const errors: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  page.on('pageerror', (error) => errors.push(String(error)));
   page.on('request', (request) => requests.push(request.url()));
   await page.route('**/*', (route) => (route.request().url() === fileUrl ? route.continue() : route.abort()));
   await page.goto(fileUrl + hash);
   await expect(page.locator('.ev-header')).toBeVisible();
-  return requests;
+  return { requests, errors };
 }
 
 test('a session exported from the header dialog opens offline from file://: cards, colours, masking, find, theme and anchors', async ({ page, toolcards, consoleErrors }, testInfo) => {
@@ -89,7 +95,7 @@ test('a session exported from the header dialog opens offline from file://: card
   expect(bytes).not.toContain(toolcards.dataDir);
 
   const viewer = await page.context().newPage();
-  const requests = await openOffline(viewer, path);
+  const { requests, errors } = await openOffline(viewer, path);
   // The read: gutter, colours from the highlighting computed at export, the key masked.
   const read = viewer.getByRole('article', { name: /aws\.ts/ });
   await expect(read.locator('.tc-read__gutter').first()).toHaveAttribute('data-line-number', '1');
@@ -132,7 +138,15 @@ test('a session exported from the header dialog opens offline from file://: card
   await find.fill('eu-west-1');
   await expect(viewer.locator('.ev-find__status')).toHaveText('1 of 1');
 
+  // A line anchor: #seq-N-L2 selects line 2 of that read card.
+  await viewer.keyboard.press('Escape');
+  const readRow = await viewer.locator('.ev-timeline__row', { has: read }).getAttribute('id');
+  expect(readRow).toMatch(/^seq-\d+$/);
+  await viewer.evaluate((hash) => (location.hash = hash), `${readRow}-L2`);
+  await expect(read.locator('.tc-read__row.is-selected .tc-read__gutter')).toHaveAttribute('data-line-number', '2');
+
   expect(requests, 'no request but the file itself').toEqual([pathToFileURL(path).href]);
+  expect(errors, 'no console error in the file (a CSP refusal would be one)').toEqual([]);
   expect(consoleErrors).toEqual([]);
 });
 
@@ -175,7 +189,7 @@ test("an agent's terminal, diff and plan cards export through the route and draw
   const path = testInfo.outputPath('agent.html');
   await writeFile(path, bytes);
 
-  const requests = await openOffline(page, path, '#seq-7');
+  const { requests, errors } = await openOffline(page, path, '#seq-7');
   const terminal = page.getByRole('article', { name: /npm run deploy/ });
   await expect(terminal.locator('.tc-term__command .tc-tok').first(), 'the command coloured at export').toBeAttached();
   await expect(terminal).toContainText('•••• (github');
@@ -194,6 +208,7 @@ test("an agent's terminal, diff and plan cards export through the route and draw
   await expect(addressed).toHaveAttribute('id', 'seq-7');
   await expect(addressed).toBeInViewport();
   expect(requests).toEqual([pathToFileURL(path).href]);
+  expect(errors).toEqual([]);
 });
 
 test('a long export draws its first block at once and the rest after: #seq-N into a later block opens that card, find reaches the last one', async ({ page, toolcards }, testInfo) => {
@@ -211,7 +226,7 @@ test('a long export draws its first block at once and the rest after: #seq-N int
   expect(html, 'the items come in blocks').toContain('id="tc-export-items-3"');
 
   // seq 701 is the call of step 350, in the fourth block.
-  await openOffline(page, path, '#seq-701');
+  const { errors } = await openOffline(page, path, '#seq-701');
   await expect(page.locator('main[data-complete="true"]')).toBeAttached();
   const addressed = page.locator('[data-addressed="true"]');
   await expect(addressed).toHaveAttribute('id', 'seq-701');
@@ -223,4 +238,5 @@ test('a long export draws its first block at once and the rest after: #seq-N int
   await page.getByRole('searchbox', { name: 'Find in this file' }).fill('step-output-399');
   await expect(page.locator('.ev-find__status')).toHaveText('1 of 1');
   await expect(page.locator('[data-hit="true"]')).toContainText('step-output-399');
+  expect(errors).toEqual([]);
 });
