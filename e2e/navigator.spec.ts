@@ -188,7 +188,7 @@ test.describe('the outline, the strip, j/k and pins on a 300-call session', () =
       await open(page);
       // Closed on a phone until its button opens it, as a modal drawer.
       await expect(page.getByRole('tree', { name: 'Turns' })).toHaveCount(0);
-      await page.getByRole('button', { name: 'Outline' }).click();
+      await page.getByRole('button', { name: 'Outline', exact: true }).click();
       const drawer = page.getByRole('dialog', { name: 'Outline' });
       await expect(drawer).toBeVisible();
       await expect(drawer.getByRole('tree', { name: 'Turns' }).locator('[role="treeitem"][aria-level="1"]')).toHaveCount(10);
@@ -200,14 +200,14 @@ test.describe('the outline, the strip, j/k and pins on a 300-call session', () =
       // Closed by its button too (Escape and the scrim close it as well); focus goes back to the header's button.
       await drawer.getByRole('button', { name: 'Close outline' }).click();
       await expect(drawer).toHaveCount(0);
-      await expect(page.getByRole('button', { name: 'Outline' })).toBeFocused();
-      await page.getByRole('button', { name: 'Outline' }).click();
+      await expect(page.getByRole('button', { name: 'Outline', exact: true })).toBeFocused();
+      await page.getByRole('button', { name: 'Outline', exact: true }).click();
       await drawer.getByRole('treeitem').filter({ hasText: 'Turn 4: explain part 4' }).click();
       await expect(drawer).toHaveCount(0);
       await expectAtTop(page, 4);
 
       // Focus went back to the Outline button: j/k are the page's there.
-      await expect(page.getByRole('button', { name: 'Outline' })).toBeFocused();
+      await expect(page.getByRole('button', { name: 'Outline', exact: true })).toBeFocused();
       await page.keyboard.press('j');
       await expectAtTop(page, 5);
       await page.keyboard.press('k');

@@ -65,7 +65,7 @@ export const sessionMapBench: BenchDefinition = {
         // One unmeasured pass first (the cards' code and grammars load on their first rows),
         // then open and closed in turn, each first every other run.
         await scrollLongestTask(page);
-        const outlineButton = page.getByRole('button', { name: 'Outline' });
+        const outlineButton = page.getByRole('button', { name: 'Outline', exact: true });
         const setOutline = async (open: boolean) => {
           if ((await outlineButton.getAttribute('aria-expanded')) !== String(open)) await outlineButton.click();
           await page.getByRole('tree', { name: 'Turns' }).waitFor({ state: open ? 'visible' : 'detached' });
