@@ -61,6 +61,8 @@ test.describe('the outline, the strip, j/k and pins on a 300-call session', () =
   test('at 1280 px: the outline lists the turns, j/k move between them, the turn in view is marked while scrolling, the strip jumps', async ({ page, consoleErrors }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await open(page);
+    // Below 1440 px the outline waits for its button.
+    await page.getByRole('button', { name: 'Outline', exact: true }).click();
     const tree = page.getByRole('tree', { name: 'Turns' });
     await expect(tree.locator('[role="treeitem"][aria-level="1"]')).toHaveCount(10);
     const first = tree.locator('[role="treeitem"]').first();
@@ -134,6 +136,8 @@ test.describe('the outline, the strip, j/k and pins on a 300-call session', () =
   test('at 1280 px: a card is pinned, listed in the outline and on the strip, and its link is followed, after a reload too', async ({ page, consoleErrors }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await open(page);
+    // Below 1440 px the outline waits for its button.
+    await page.getByRole('button', { name: 'Outline', exact: true }).click();
     await page.getByRole('heading', { name: 'Outline' }).click();
     // From the end: the last turn's start, then 9, 8, 7.
     for (let step = 0; step < 4; step += 1) await page.keyboard.press('k');
@@ -167,6 +171,7 @@ test.describe('the outline, the strip, j/k and pins on a 300-call session', () =
 
     // After a reload the pin is still listed (kept by the server) and its link still works.
     await page.reload();
+    await page.getByRole('button', { name: 'Outline', exact: true }).click();
     await expect(page.getByRole('region', { name: 'Pinned cards' }).getByRole('link', { name: label })).toBeVisible({ timeout: 30_000 });
     await page.getByRole('tree', { name: 'Turns' }).locator('[role="treeitem"][data-turn="9"]').click();
     await expectAtTop(page, 10);

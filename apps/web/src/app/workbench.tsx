@@ -23,6 +23,8 @@ const SessionList = lazy(() => import('../sessions/session-list').then((module) 
 
 /** At this width and below the sessions panel is a drawer over the timeline, not a column beside it (app.css agrees). */
 export const NARROW_SCREEN_QUERY = '(max-width: 720px)';
+/** Room for the outline beside the sessions panel and a timeline whose cards keep their paths whole. */
+export const ROOMY_SCREEN_QUERY = '(min-width: 1440px)';
 
 /** Whether a media query matches now, following it as the window changes. */
 function useMediaQuery(query: string): boolean {
@@ -46,8 +48,10 @@ export function Workbench({ tokenInPage = true }: { tokenInPage?: boolean } = {}
   const narrow = useMediaQuery(NARROW_SCREEN_QUERY);
   const sessions = useDrawer(narrow);
   const files = useDrawer(narrow);
-  // The outline is open beside a wide timeline when the page opens; on a phone it waits for its button.
-  const outline = useDrawer(narrow, !narrow);
+  // The outline is open when the page opens only where it leaves the timeline its width (from
+  // 1440 px: at 1280 the sessions panel and the outline would leave the cards 640 px); else it waits for its button.
+  const roomy = useMediaQuery(ROOMY_SCREEN_QUERY);
+  const outline = useDrawer(narrow, roomy);
   const find = useFindShortcut();
   useClientRunning(client);
 

@@ -1,4 +1,4 @@
-import { lazy, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { CallLocation, ToolResultView } from '@toolcards/protocol';
 import { LoadFailureBoundary } from '../ui/load-failure-boundary';
 import { fetchedWithPage } from '../ui/fetched-with-page';
@@ -8,10 +8,12 @@ import type { FullResultSource } from '../net/full-result-source';
 import type { FileSource } from '../net/file-source';
 import { diffPlainText, matchesPlainText, pathsPlainText, planPlainText, terminalPlainText } from './view-plain-text';
 
-// A coding agent's cards load on first use, out of the entry chunk (initial JS ≤ 150 kB gzip).
-const TerminalCard = lazy(() => import('./terminal/terminal-card').then((module) => ({ default: module.TerminalCard })));
-const DiffCard = lazy(() => import('./diff/diff-card').then((module) => ({ default: module.DiffCard })));
-const PlanCard = lazy(() => import('./plan/plan-card').then((module) => ({ default: module.PlanCard })));
+// A coding agent's cards are out of the entry chunk (initial JS ≤ 150 kB gzip) but fetched as
+// the page starts: drawn once their chunk is in, a live card arrives whole, with no stand-in
+// that grows under a timeline following its end.
+const { Component: TerminalCard } = fetchedWithPage(import('./terminal/terminal-card'), (module) => module.TerminalCard);
+const { Component: DiffCard } = fetchedWithPage(import('./diff/diff-card'), (module) => module.DiffCard);
+const { Component: PlanCard } = fetchedWithPage(import('./plan/plan-card'), (module) => module.PlanCard);
 // Glob and grep are what people run first: their cards are fetched with the page, beside the
 // entry rather than in it, so they are in by the time the history is (the shell paints without them).
 const searchCards = import('./search/search-cards');
