@@ -12,6 +12,17 @@ const CONTENTION =
   'main-thread CPU time.';
 
 export const MISS_REASONS: Readonly<Record<string, string>> = {
+  'navigator.scroll.open':
+    'Mostly the timeline’s own work, not the outline’s: a CPU profile of the scroll has DOM insertions and removals of the ' +
+    'rows the virtualizer mounts, GC and React commits on top; in quick runs at load 10–15 the commit before issue 30 (no ' +
+    'outline, no strip) had tasks of 85–250 ms on the same scroll, and this one with the outline and strip taken out too. ' +
+    'The outline adds a `scrollIntoView` of the current turn when it changes (a forced layout). Next: a trace of the row ' +
+    'mounting at 3,000 px/s (fewer rows mounted per frame, cheaper placeholders while scrolling fast). ' +
+    CONTENTION,
+  'navigator.scroll.closed':
+    'As with the outline open (see that row): the timeline’s row mounting while scrolling fast, measured before the outline ' +
+    'and strip existed too. ' +
+    CONTENTION,
   'grep.common.ratio':
     'Above the target in the last three full runs (1.37× before, 1.24–1.28× after slicing each file’s path out of its begin ' +
     'record instead of `JSON.parse`). Node must read all of ripgrep’s JSON for > 40k matches and write every match to the spill ' +

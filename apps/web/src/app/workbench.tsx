@@ -11,12 +11,14 @@ import { NoTokenScreen } from './no-token-screen';
 import { NoticeList } from './notice-list';
 import { SessionEditorProvider } from './session-editor-provider';
 import { useDrawer } from './use-drawer';
-import { NavigatorAside } from '../navigator/navigator-aside';
 import { SessionMapProvider } from '../navigator/session-map-context';
 import { TimelineWithStrip } from '../overview-strip/timeline-with-strip';
 import { PinsProvider } from '../pins/pins-provider';
+import { fetchedWithPage } from '../ui/fetched-with-page';
 
 // Opened on demand (Ctrl/Cmd+F): its code comes with the first opening, not with the page.
+// The outline's panel is out of the entry chunk, fetched as the page starts (decision 0023).
+const { Component: NavigatorAside } = fetchedWithPage(import('../navigator/navigator-aside'), (module) => module.NavigatorAside);
 const FindBar = lazy(() => import('../find/find-bar').then((module) => ({ default: module.FindBar })));
 // The sessions panel (list and search across sessions) likewise: it opens on its button.
 const SessionList = lazy(() => import('../sessions/session-list').then((module) => ({ default: module.SessionList })));
@@ -74,7 +76,11 @@ export function Workbench({ tokenInPage = true }: { tokenInPage?: boolean } = {}
               {sessions.modal && <div className="app__scrim" data-testid="sessions-scrim" aria-hidden="true" onClick={sessions.close} />}
               {sessions.open && <SessionsAside drawer={narrow} onClose={sessions.close} panelRef={sessions.panelRef} />}
               {outline.modal && <div className="app__scrim" data-testid="outline-scrim" aria-hidden="true" onClick={outline.close} />}
-              {outline.open && <NavigatorAside drawer={narrow} onClose={outline.close} panelRef={outline.panelRef} />}
+              {outline.open && (
+                <LoadFailureBoundary fallback={<LoadFailure what="the outline" />}>
+                  <NavigatorAside drawer={narrow} onClose={outline.close} panelRef={outline.panelRef} />
+                </LoadFailureBoundary>
+              )}
               <main className="app__main" inert={inert}>
                 <WorkbenchMain find={find} />
               </main>

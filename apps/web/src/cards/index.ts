@@ -1,9 +1,9 @@
 /** The cards of the web client: what the shell renders for tool calls and results. */
-export { ResultCard, type CardShell, type ResultCardProps } from './result-card';
+export { ResultCard, cardChunksReady, type CardShell, type ResultCardProps } from './result-card';
 export { CallCard, type CallCardProps, type CallCardState } from './call-card';
 export { viewForCall, viewForResult, type ResultForView } from './view-for-result';
 export { GenericCard } from './generic/generic-card';
-export { ReadCard, type ReadNextRequest } from './read/read-card';
+export type { ReadNextRequest } from './read/read-card';
 export type { FullResultSource } from '../net/full-result-source';
 /** Where the cards' "Open in editor" links go; without it cards offer Copy path:line only. */
 export { EditorProvider, type EditorTarget } from './frame/editor-context';

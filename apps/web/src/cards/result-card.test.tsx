@@ -2,11 +2,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import type { ToolResultView } from '@toolcards/protocol';
 import { genericFixtures, readFixtures, resultFixtures, searchMatchesFixtures, searchPathsFixtures } from '../test-support/card-fixtures';
-import { ResultCard, searchCardsReady } from './result-card';
+import { ResultCard, cardChunksReady } from './result-card';
 import { viewForResult } from './view-for-result';
 
-// The search cards' chunk is fetched with the page; here it is in before anything is drawn.
-beforeAll(() => searchCardsReady);
+// The cards fetched with the page are in before anything is drawn here.
+beforeAll(() => cardChunksReady);
 
 const cardClass = (container: HTMLElement) => container.querySelector('.tc-card')!.className;
 

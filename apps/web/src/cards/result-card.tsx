@@ -3,10 +3,10 @@ import type { CallLocation, ToolResultView } from '@toolcards/protocol';
 import { LoadFailureBoundary } from '../ui/load-failure-boundary';
 import { fetchedWithPage } from '../ui/fetched-with-page';
 import { GenericCard } from './generic/generic-card';
-import { ReadCard, type ReadNextRequest } from './read/read-card';
+import type { ReadNextRequest } from './read/read-card';
 import type { FullResultSource } from '../net/full-result-source';
 import type { FileSource } from '../net/file-source';
-import { diffPlainText, matchesPlainText, pathsPlainText, planPlainText, terminalPlainText } from './view-plain-text';
+import { diffPlainText, matchesPlainText, pathsPlainText, planPlainText, readPlainText, terminalPlainText } from './view-plain-text';
 
 // A coding agent's cards are out of the entry chunk (initial JS ≤ 150 kB gzip) but fetched as
 // the page starts: drawn once their chunk is in, a live card arrives whole, with no stand-in
@@ -14,13 +14,16 @@ import { diffPlainText, matchesPlainText, pathsPlainText, planPlainText, termina
 const { Component: TerminalCard } = fetchedWithPage(import('./terminal/terminal-card'), (module) => module.TerminalCard);
 const { Component: DiffCard } = fetchedWithPage(import('./diff/diff-card'), (module) => module.DiffCard);
 const { Component: PlanCard } = fetchedWithPage(import('./plan/plan-card'), (module) => module.PlanCard);
-// Glob and grep are what people run first: their cards are fetched with the page, beside the
-// entry rather than in it, so they are in by the time the history is (the shell paints without them).
+// Read, glob and grep are what people run first: their cards are fetched with the page, beside
+// the entry rather than in it, so they are in by the time a result is (the shell paints without them).
+const readCard = fetchedWithPage(import('./read/read-card'), (module) => module.ReadCard);
+const ReadCard = readCard.Component;
 const searchCards = import('./search/search-cards');
-const { Component: SearchMatchesCard, ready: searchCardsReady } = fetchedWithPage(searchCards, (module) => module.SearchMatchesCard);
+const matchesCard = fetchedWithPage(searchCards, (module) => module.SearchMatchesCard);
+const SearchMatchesCard = matchesCard.Component;
 const { Component: SearchPathsCard } = fetchedWithPage(searchCards, (module) => module.SearchPathsCard);
-/** Settles once the search cards' chunk is in (tests render them synchronously after it). */
-export { searchCardsReady };
+/** Settles once the cards fetched with the page are in (tests render them synchronously after it). */
+export const cardChunksReady: Promise<void> = Promise.all([readCard.ready, matchesCard.ready]).then(() => undefined);
 
 /**
  * What the shell (the timeline's row) gives a result card: where to go from it and the live
@@ -64,7 +67,11 @@ export function ResultCard({ view, isError = false, errorCode, shell = NO_SHELL 
     case 'generic':
       return <GenericCard view={view} isError={isError} errorCode={errorCode} />;
     case 'read':
-      return <ReadCard view={view} targetLine={targetLine} onReadNext={onReadNext} fileSource={fileSource} onReadAgain={onReadAgain} />;
+      return (
+        <LazyCard title={view.title ?? view.path} text={() => readPlainText(view)}>
+          <ReadCard view={view} targetLine={targetLine} onReadNext={onReadNext} fileSource={fileSource} onReadAgain={onReadAgain} />
+        </LazyCard>
+      );
     case 'search':
       switch (view.shape) {
         case 'matches':

@@ -1,4 +1,4 @@
-import type { DiffResultView, PlanResultView, SearchResultView, TerminalResultView } from '@toolcards/protocol';
+import type { DiffResultView, PlanResultView, ReadResultView, SearchResultView, TerminalResultView } from '@toolcards/protocol';
 
 /**
  * The text of a card whose code loads on first use, for the generic card that stands in while
@@ -37,4 +37,9 @@ export function matchesPlainText(view: Shape<'matches'>): string {
 /** Glob's paths, one per line. */
 export function pathsPlainText(view: Shape<'paths'>): string {
   return view.paths.join('\n');
+}
+
+/** A read's lines, numbered as the gutter numbers them. */
+export function readPlainText(view: ReadResultView): string {
+  return view.lines.map((line) => `${line.number}\t${line.text}`).join('\n');
 }

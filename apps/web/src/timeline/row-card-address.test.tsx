@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ServerFrame, SessionEvent } from '@toolcards/protocol';
@@ -8,6 +8,10 @@ import { ClientState } from '../store/client-state';
 import { clientForTests, ingestForTests } from '../test-support/client-for-tests';
 import { TimelineRowView } from './timeline-row-view';
 import { ingestFrames } from '../test-support/store-frames';
+import { cardChunksReady } from '../cards/result-card';
+
+// The cards fetched with the page are in before anything is drawn here.
+beforeAll(() => cardChunksReady);
 
 type Data<T extends SessionEvent['type']> = Extract<SessionEvent, { type: T }>['data'];
 

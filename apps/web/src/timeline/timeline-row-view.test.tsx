@@ -7,10 +7,10 @@ import { clientForTests, ingestForTests } from '../test-support/client-for-tests
 import type { SessionClient } from '../store/session-client';
 import { TimelineRowView } from './timeline-row-view';
 import { ingestFrames } from '../test-support/store-frames';
-import { searchCardsReady } from '../cards/result-card';
+import { cardChunksReady } from '../cards/result-card';
 
-// The search cards' chunk is fetched with the page; here it is in before anything is drawn.
-beforeAll(() => searchCardsReady);
+// The cards fetched with the page are in before anything is drawn here.
+beforeAll(() => cardChunksReady);
 
 type Data<T extends SessionEvent['type']> = Extract<SessionEvent, { type: T }>['data'];
 

@@ -31,9 +31,17 @@ describe('npm start: client freshness', () => {
     expect(clientBuildReason(root)).toBe('the client is not built yet');
   });
 
+  it('builds when the HTML export’s viewer is missing (a build from before it, or one that stopped half-way)', async () => {
+    const root = await servers.tempDir();
+    await touch(join(root, 'dist/client/index.html'), 50);
+    await touch(join(root, 'apps/web/src/main.tsx'), 100);
+    expect(clientBuildReason(root)).toBe('the export viewer is not built yet');
+  });
+
   it('builds when a client or protocol source is newer than the build', async () => {
     const root = await servers.tempDir();
     await touch(join(root, 'dist/client/index.html'), 50);
+    await touch(join(root, 'dist/export-viewer/export-viewer.js'), 50);
     await touch(join(root, 'apps/web/src/main.tsx'), 100);
     await touch(join(root, 'packages/protocol/src/views.ts'), 100);
     expect(clientBuildReason(root)).toBeUndefined();
@@ -109,6 +117,8 @@ describe('npm start: stopping npm stops the server', () => {
     await writeFile(join(root, 'package.json'), JSON.stringify({ name: 'stand-in', private: true, type: 'module', scripts: { start: 'node scripts/start.mjs' } }));
     await mkdir(join(root, 'dist/client'), { recursive: true });
     await writeFile(join(root, 'dist/client/index.html'), '<!doctype html>');
+    await mkdir(join(root, 'dist/export-viewer'), { recursive: true });
+    await writeFile(join(root, 'dist/export-viewer/export-viewer.js'), '');
     await writeFile(
       join(root, 'dist/cli.mjs'),
       [
@@ -125,7 +135,7 @@ describe('npm start: stopping npm stops the server', () => {
     );
     // Built after their inputs: nothing to rebuild.
     const later = new Date(Date.now() + 60_000);
-    for (const built of ['dist/cli.mjs', 'dist/client/index.html']) await utimes(join(root, built), later, later);
+    for (const built of ['dist/cli.mjs', 'dist/client/index.html', 'dist/export-viewer/export-viewer.js']) await utimes(join(root, built), later, later);
 
     const npm = spawn('npm', ['start'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
     let printed = '';

@@ -6,11 +6,11 @@ import type { FullResultOutline, FullResultPage } from '@toolcards/protocol';
 import { readFixtures, searchMatchesFixtures, searchPathsFixtures } from '../../test-support/card-fixtures';
 import { ReadCard } from '../read/read-card';
 import type { FullResultSource } from '../../net/full-result-source';
-import { ResultCard, searchCardsReady } from '../result-card';
+import { ResultCard, cardChunksReady } from '../result-card';
 import { EditorProvider, type EditorTarget } from './editor-context';
 
-// The search cards' chunk is fetched with the page; here it is in before anything is drawn.
-beforeAll(() => searchCardsReady);
+// The cards fetched with the page are in before anything is drawn here.
+beforeAll(() => cardChunksReady);
 
 const PROJECT = '/home/me/my project';
 const vscodeAt = { editor: 'vscode', cwd: PROJECT } as const satisfies EditorTarget;

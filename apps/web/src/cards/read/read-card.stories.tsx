@@ -1,7 +1,7 @@
 import { useState, type ComponentProps } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
-import { ReadCard, type ReadNextRequest } from '../index';
+import { ReadCard, type ReadNextRequest } from './read-card';
 import { readFixtures } from '../../test-support/card-fixtures';
 import { CardAddressProvider, type CardAddress } from '../frame/card-address';
 import type { LineRange } from './line-selection';

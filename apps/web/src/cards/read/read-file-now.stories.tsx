@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
-import { ReadCard, ResultCard } from '../index';
+import { ResultCard } from '../index';
+import { ReadCard } from './read-card';
 import { fileSources, matchInFileNow, readNowView } from '../../test-support/file-source-fixtures';
 
 /** Cards that look at the file as it is now: a read grown in place, a stale read and its diff, a match's context. */

@@ -5,10 +5,10 @@ import userEvent from '@testing-library/user-event';
 import type { FullResultOutline, FullResultPage } from '@toolcards/protocol';
 import { searchMatchesFixtures, searchPathsFixtures } from '../../test-support/card-fixtures';
 import type { FullResultSource } from '../../net/full-result-source';
-import { ResultCard, searchCardsReady } from '../result-card';
+import { ResultCard, cardChunksReady } from '../result-card';
 
-// The search cards' chunk is fetched with the page; here it is in before anything is drawn.
-beforeAll(() => searchCardsReady);
+// The cards fetched with the page are in before anything is drawn here.
+beforeAll(() => cardChunksReady);
 
 /** 300 files of 4 matches; file 7 has 1,200 (it pages). Served from memory, as the route would page the spill. */
 function matchesSource(): FullResultSource & { pages: { file?: number; offset: number; limit: number }[] } {

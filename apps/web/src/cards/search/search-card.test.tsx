@@ -4,11 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { fileSources } from '../../test-support/file-source-fixtures';
 import { DECEPTIVE_NAMES, searchMatchesFixtures, searchPathsFixtures } from '../../test-support/card-fixtures';
 import { rawBidiControls } from '../text/raw-controls';
-import { ResultCard, searchCardsReady } from '../result-card';
+import { ResultCard, cardChunksReady } from '../result-card';
 import { SearchMatchesCard } from './search-matches-card';
 
-// The search cards' chunk is fetched with the page; here it is in before anything is drawn.
-beforeAll(() => searchCardsReady);
+// The cards fetched with the page are in before anything is drawn here.
+beforeAll(() => cardChunksReady);
 
 const headers = () => [...document.querySelectorAll<HTMLElement>('.tc-search__group-header')];
 const header = (path: string) => screen.getByRole('button', { name: new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, `) });
