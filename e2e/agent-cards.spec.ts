@@ -2,6 +2,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { card, cardTexts, timelineOf, tokenColours } from './support/cards';
 import { expect, test } from './support/test';
+import { agentCall, writeSessionLog } from './support/agent-session-log';
 
 /**
  * Issue 26: a coding agent's shell commands, edits and plans drawn as their own cards in a real
@@ -12,30 +13,6 @@ import { expect, test } from './support/test';
 
 const ESC = '\u001b';
 
-interface LoggedEvent {
-  type: string;
-  data: unknown;
-}
-
-/** Writes `<dataDir>/sessions/<id>.jsonl`: the header, then the events with seq and time. */
-async function writeSessionLog(dataDir: string, id: string, cwd: string, events: readonly LoggedEvent[]): Promise<void> {
-  const sessions = join(dataDir, 'sessions');
-  await mkdir(sessions, { recursive: true });
-  const start = Date.parse('2026-12-01T10:00:00.000Z');
-  const lines = [
-    JSON.stringify({ type: 'session', version: 1, id, cwd, createdAt: new Date(start).toISOString() }),
-    ...events.map((event, seq) => JSON.stringify({ seq, time: new Date(start + seq * 1_000).toISOString(), ...event })),
-  ];
-  await writeFile(join(sessions, `${id}.jsonl`), `${lines.join('\n')}\n`);
-}
-
-/** A tool call and its result, as an importer logs another agent's call. */
-function agentCall(callId: string, name: string, args: unknown, result: { text: string; isError?: boolean; meta: unknown }): LoggedEvent[] {
-  return [
-    { type: 'tool/call', data: { callId, name, args, origin: 'model' } },
-    { type: 'tool/result', data: { callId, content: [{ type: 'text', text: result.text }], isError: result.isError ?? false, meta: result.meta } },
-  ];
-}
 
 // 60 lines of test output, the word only the middle holds on line 31; the summary in colour.
 const TEST_LINES = Array.from({ length: 60 }, (_, index) => (index === 30 ? ` ${ESC}[31m×${ESC}[39m quokkaParser reads a quoted string` : ` ${ESC}[32m✓${ESC}[39m case ${index + 1}`));

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { Page } from '@playwright/test';
 import { card, expectHighlighted, tokenColours } from './support/cards';
 import { expect, runCommand, test } from './support/test';
+import { agentCall as loggedAgentCall, writeSessionLog, type LoggedEvent } from './support/agent-session-log';
 
 /**
  * Issue 29: a session exported as one HTML file, through the real server (its export route and
@@ -24,28 +25,10 @@ test.use({
   },
 });
 
-interface LoggedEvent {
-  type: string;
-  data: unknown;
-}
 
-/** A session log as an importer of another agent's transcript writes it (agent-cards.spec.ts). */
-async function writeSessionLog(dataDir: string, id: string, cwd: string, events: readonly LoggedEvent[]): Promise<void> {
-  const sessions = join(dataDir, 'sessions');
-  await mkdir(sessions, { recursive: true });
-  const start = Date.parse('2026-12-01T10:00:00.000Z');
-  const lines = [
-    JSON.stringify({ type: 'session', version: 1, id, cwd, createdAt: new Date(start).toISOString() }),
-    ...events.map((event, seq) => JSON.stringify({ seq, time: new Date(start + seq * 1_000).toISOString(), ...event })),
-  ];
-  await writeFile(join(sessions, `${id}.jsonl`), `${lines.join('\n')}\n`);
-}
-
+/** A call of another agent and its result, as the importer logs it. */
 function agentCall(callId: string, name: string, args: unknown, text: string, meta: unknown): LoggedEvent[] {
-  return [
-    { type: 'tool/call', data: { callId, name, args, origin: 'model' } },
-    { type: 'tool/result', data: { callId, content: [{ type: 'text', text }], isError: false, meta } },
-  ];
+  return loggedAgentCall(callId, name, args, { text, meta });
 }
 
 /**
