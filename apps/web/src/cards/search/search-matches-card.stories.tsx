@@ -37,7 +37,8 @@ export const Truncated: Story = {
 
 /** The story's state is the complete result: switch the capped card to it, as a user would. */
 const showAll: Story['play'] = async ({ canvas, userEvent }) => {
-  await userEvent.click(canvas.getByRole('button', { name: /^Show all [\d,]+$/ }));
+  // The card's code comes in its own chunk: found once it has drawn.
+  await userEvent.click(await canvas.findByRole('button', { name: /^Show all [\d,]+$/ }));
   await canvas.findByRole('list', { name: /^All / });
 };
 
