@@ -3,27 +3,27 @@ import type { CallLocation, ToolResultView } from '@toolcards/protocol';
 import { LoadFailureBoundary } from '../ui/load-failure-boundary';
 import { fetchedWithPage } from '../ui/fetched-with-page';
 import { GenericCard } from './generic/generic-card';
-import type { ReadNextRequest } from './read/read-card';
+import { ReadCard, type ReadNextRequest } from './read/read-card';
+import { SearchMatchesCard } from './search/search-matches-card';
+import { SearchPathsCard } from './search/search-paths-card';
 import type { FullResultSource } from '../net/full-result-source';
 import type { FileSource } from '../net/file-source';
-import { diffPlainText, matchesPlainText, pathsPlainText, planPlainText, readPlainText, terminalPlainText } from './view-plain-text';
+import { diffPlainText, planPlainText, terminalPlainText } from './view-plain-text';
 
 // A coding agent's cards are out of the entry chunk (initial JS ≤ 150 kB gzip) but fetched as
 // the page starts: drawn once their chunk is in, a live card arrives whole, with no stand-in
 // that grows under a timeline following its end.
-const { Component: TerminalCard } = fetchedWithPage(import('./terminal/terminal-card'), (module) => module.TerminalCard);
-const { Component: DiffCard } = fetchedWithPage(import('./diff/diff-card'), (module) => module.DiffCard);
-const { Component: PlanCard } = fetchedWithPage(import('./plan/plan-card'), (module) => module.PlanCard);
-// Read, glob and grep are what people run first: their cards are fetched with the page, beside
-// the entry rather than in it, so they are in by the time a result is (the shell paints without them).
-const readCard = fetchedWithPage(import('./read/read-card'), (module) => module.ReadCard);
-const ReadCard = readCard.Component;
-const searchCards = import('./search/search-cards');
-const matchesCard = fetchedWithPage(searchCards, (module) => module.SearchMatchesCard);
-const SearchMatchesCard = matchesCard.Component;
-const { Component: SearchPathsCard } = fetchedWithPage(searchCards, (module) => module.SearchPathsCard);
+const terminalCard = fetchedWithPage(import('./terminal/terminal-card'), (module) => module.TerminalCard);
+const diffCard = fetchedWithPage(import('./diff/diff-card'), (module) => module.DiffCard);
+const planCard = fetchedWithPage(import('./plan/plan-card'), (module) => module.PlanCard);
+const TerminalCard = terminalCard.Component;
+const DiffCard = diffCard.Component;
+const PlanCard = planCard.Component;
+// Read, glob and grep stay in the entry: drawn at once whenever their result comes. Fetched
+// beside it, a result arriving before the chunk showed a short stand-in that then grew under
+// a timeline following its end, and the end's follow could slip (decision 0023).
 /** Settles once the cards fetched with the page are in (tests render them synchronously after it). */
-export const cardChunksReady: Promise<void> = Promise.all([readCard.ready, matchesCard.ready]).then(() => undefined);
+export const cardChunksReady: Promise<void> = Promise.all([terminalCard.ready, diffCard.ready, planCard.ready]).then(() => undefined);
 
 /**
  * What the shell (the timeline's row) gives a result card: where to go from it and the live
@@ -68,23 +68,17 @@ export function ResultCard({ view, isError = false, errorCode, shell = NO_SHELL 
       return <GenericCard view={view} isError={isError} errorCode={errorCode} />;
     case 'read':
       return (
-        <LazyCard title={view.title ?? view.path} text={() => readPlainText(view)}>
-          <ReadCard view={view} targetLine={targetLine} onReadNext={onReadNext} fileSource={fileSource} onReadAgain={onReadAgain} />
-        </LazyCard>
+        <ReadCard view={view} targetLine={targetLine} onReadNext={onReadNext} fileSource={fileSource} onReadAgain={onReadAgain} />
       );
     case 'search':
       switch (view.shape) {
         case 'matches':
           return (
-            <LazyCard title={view.title ?? 'Search'} text={() => matchesPlainText(view)}>
-              <SearchMatchesCard view={view} onOpenLocation={onOpenLocation} fullResult={fullResult} fileSource={fileSource} focusGroup={focusGroup} />
-            </LazyCard>
+            <SearchMatchesCard view={view} onOpenLocation={onOpenLocation} fullResult={fullResult} fileSource={fileSource} focusGroup={focusGroup} />
           );
         case 'paths':
           return (
-            <LazyCard title={view.title ?? 'Files'} text={() => pathsPlainText(view)}>
-              <SearchPathsCard view={view} onOpenLocation={onOpenLocation} fullResult={fullResult} />
-            </LazyCard>
+            <SearchPathsCard view={view} onOpenLocation={onOpenLocation} fullResult={fullResult} />
           );
         default:
           return <UnsupportedCard view={view} />;
