@@ -61,6 +61,8 @@ describe.skipIf(!canMountTmpfs)('a data dir on a full disk', () => {
     // Each call whose result was lost is told `unsaved`, after its card appeared: no card keeps saying it runs.
     const lost = refused.flatMap((frame) => /the result of call (\S+) could not be saved/.exec(frame.type === 'error' ? frame.message : '')?.[1] ?? []);
     expect(lost.length).toBeGreaterThan(0);
+    // A lost result's error frame and its `unsaved` frame are two messages: the wait above may end between them.
+    await watcher.waitFor((frames) => (unsavedCallStates(frames).length >= lost.length ? true : undefined), 'an unsaved state for every lost result');
     const unsaved = unsavedCallStates(watcher.frames);
     expect(unsaved.map(({ callId }) => callId).sort()).toEqual([...lost].sort());
     for (const { callId, at } of unsaved) {
