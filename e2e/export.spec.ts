@@ -1,9 +1,12 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Page } from '@playwright/test';
-import { card, expectHighlighted, tokenColours } from './support/cards';
+import type { Page, TestInfo } from '@playwright/test';
+import { card, expectHighlighted, timelineOf, tokenColours } from './support/cards';
 import { expect, runCommand, test } from './support/test';
+import { startFakeChatCompletionsServer } from '../packages/server/src/test-support/fake-chat-completions-server';
+import { buildFixtureWorkspace, makeDataDir } from './support/fixture-workspace';
+import { startToolcards } from './support/toolcards-process';
 import { agentCall as loggedAgentCall, writeSessionLog, type LoggedEvent } from './support/agent-session-log';
 
 /**
@@ -222,4 +225,125 @@ test('a long export draws its first block at once and the rest after: #seq-N int
   await expect(page.locator('.ev-find__status')).toHaveText('1 of 1');
   await expect(page.locator('[data-hit="true"]')).toContainText('step-output-399');
   expect(errors).toEqual([]);
+});
+
+/** The events an exported HTML file holds, from its JSON blocks (tc-export-items-N). */
+function exportedEvents(html: string): { seq: number; type: string; data: { name?: string; args?: { path?: string; pattern?: string } } }[] {
+  const blocks = [...html.matchAll(/<script type="application\/json" id="tc-export-items-\d+">([\s\S]*?)<\/script>/g)];
+  expect(blocks.length, 'the file has item blocks').toBeGreaterThan(0);
+  return blocks.flatMap((block) => (JSON.parse(block[1]!) as { event: { seq: number; type: string; data: never } }[]).map((item) => item.event));
+}
+
+const MODEL_KEY = 'sk-e2e-export-range-5b2e';
+const RANGE_FILES = {
+  'config/aws.ts': `// Deploy settings\nexport const AWS_KEY = '${AWS_KEY}';\nexport const region = 'eu-west-1';\n`,
+  'src/deploy.ts': "export const target = 'production';\n",
+  'notes/todo.txt': 'rotate the key\n',
+};
+
+test.describe('a range chosen on the cards', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('on a phone, two cards opened in a fold are chosen as the ends: the downloaded HTML holds exactly those cards', async ({ page, consoleErrors }, testInfo) => {
+    // A model's reads and searches fold (a person's own commands do not): a scripted model (a real Chat Completions server) makes them, the real tools run them.
+    const calls = [
+      { name: 'read', arguments: JSON.stringify({ path: 'src/deploy.ts' }) },
+      { name: 'read', arguments: JSON.stringify({ path: 'config/aws.ts' }) },
+      { name: 'grep', arguments: JSON.stringify({ pattern: 'eu-west' }) },
+      { name: 'glob', arguments: JSON.stringify({ pattern: 'notes/*' }) },
+    ];
+    const fake = await startFakeChatCompletionsServer(
+      (request) => ((request.body.messages ?? []).some((message) => message.role === 'tool') ? { kind: 'stream', text: ['Looked at the deploy settings.'] } : { kind: 'stream', toolCalls: calls }),
+      { apiKey: MODEL_KEY },
+    );
+    const workspace = await buildFixtureWorkspace(RANGE_FILES);
+    const dataDir = await makeDataDir();
+    const app = await startToolcards({ workspace, dataDir, env: { TOOLCARDS_API_KEY: MODEL_KEY, TOOLCARDS_BASE_URL: fake.url, TOOLCARDS_MODEL: 'fake-model' } });
+    try {
+      await page.goto(app.url);
+      await runCommand(page, 'Look at the deploy settings');
+      await expect(timelineOf(page).getByText('Looked at the deploy settings.')).toBeVisible();
+      // Reopened, the four calls are one fold of lines: each end is a call opened in it.
+      await page.reload();
+      await rangeInFold(page, testInfo);
+      expect(consoleErrors).toEqual([]);
+    } finally {
+      await app.stop();
+      await fake.close();
+      await rm(workspace, { recursive: true, force: true });
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+/** Opens two calls of the session's fold, chooses them as the range's ends, downloads the HTML and checks it holds exactly them. */
+async function rangeInFold(page: Page, testInfo: TestInfo): Promise<void> {
+  const lines = timelineOf(page).locator('.tl-fold__line');
+  await expect(lines).toHaveCount(4);
+  await lines.filter({ hasText: 'aws.ts' }).click();
+  const start = card(page, /aws\.ts/);
+  await start.getByRole('button', { name: 'Export from here' }).click();
+  const bar = page.getByRole('region', { name: 'Export range' });
+  await expect(bar).toContainText(/Export from #\d+/);
+  await expect(start).toHaveClass(/tc-card--export-range/);
+  await lines.filter({ hasText: 'eu-west' }).click();
+  await card(page, /eu-west/).getByRole('button', { name: 'Export to here' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Export this session' });
+  await expect(dialog.getByTestId('export-range-ends')).toHaveText(/^From #\d+ .*aws\.ts.* — to #\d+ .*eu-west/);
+  await expect(dialog.getByRole('list', { name: 'What will be masked' }), "the preview follows the range: the key read in it").toContainText('aws-access-key-id');
+  const downloading = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Download' }).click();
+  const path = testInfo.outputPath('range.html');
+  await (await downloading).saveAs(path);
+  await expect(dialog).toBeHidden();
+  await expect(bar, 'the range is done once exported').toBeHidden();
+
+  const html = await readFile(path, 'utf8');
+  const events = exportedEvents(html);
+  const calls = events.filter((event) => event.type === 'tool/call').map((event) => `${event.data.name} ${event.data.args?.path ?? event.data.args?.pattern}`);
+  expect(calls, 'the two cards chosen, and no card outside them').toEqual(['read config/aws.ts', 'grep eu-west']);
+  expect(events.filter((event) => event.type === 'tool/result'), "each card's result with it").toHaveLength(2);
+  expect(html).not.toContain(AWS_KEY);
+
+  const viewer = await page.context().newPage();
+  const { errors } = await openOffline(viewer, path);
+  const cards = viewer.getByRole('article');
+  await expect(cards).toHaveCount(2);
+  await expect(cards.nth(0)).toHaveAccessibleName(/aws\.ts/);
+  await expect(cards.nth(1)).toHaveAccessibleName(/eu-west/);
+  expect(errors).toEqual([]);
+}
+
+test("an agent's session: a range picked backwards (the end first) is put in order, Escape cancels a pick, and the file holds the cards between", async ({ page, toolcards }, testInfo) => {
+  const id = 'agent-range';
+  const steps = [0, 1, 2, 3, 4].map((step) => agentCall(`t${step}`, 'Bash', { command: `echo step ${step}` }, `step ${step}`, { card: 'terminal', command: `echo step ${step}`, exitCode: 0, output: `step-output-${step}\n`, truncated: false }));
+  await writeSessionLog(toolcards.dataDir, id, toolcards.workspace, [{ type: 'user/message', data: { text: 'run the steps' } }, ...steps.flat()]);
+  await page.goto(`${toolcards.url}#/s/${id}`);
+  const step = (n: number) => card(page, new RegExp(`echo step ${n}$`));
+  await expect(step(4)).toBeVisible();
+
+  // Escape: the pick is dropped.
+  await step(1).getByRole('button', { name: 'Export from here' }).click();
+  const bar = page.getByRole('region', { name: 'Export range' });
+  await expect(bar).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(bar).toBeHidden();
+  await expect(step(2).getByRole('button', { name: 'Export from here' })).toBeVisible();
+
+  // Keyboard only, end first: step 3, then step 1.
+  await step(3).getByRole('button', { name: 'Export from here' }).focus();
+  await page.keyboard.press('Enter');
+  await step(1).getByRole('button', { name: 'Export to here' }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Export this session' });
+  await expect(dialog.getByTestId('export-range-ends')).toHaveText(/^From #3 Terminal: echo step 1 — to #7 Terminal: echo step 3$/);
+  const downloading = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Download' }).click();
+  const path = testInfo.outputPath('agent-range.html');
+  await (await downloading).saveAs(path);
+  const commands = exportedEvents(await readFile(path, 'utf8'))
+    .filter((event) => event.type === 'tool/call')
+    .map((event) => (event.data.args as { command?: string } | undefined)?.command);
+  expect(commands).toEqual(['echo step 1', 'echo step 2', 'echo step 3']);
 });

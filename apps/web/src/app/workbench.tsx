@@ -14,6 +14,7 @@ import { useDrawer } from './use-drawer';
 import { SessionMapProvider } from '../navigator/session-map-context';
 import { TimelineWithStrip } from '../overview-strip/timeline-with-strip';
 import { PinsProvider } from '../pins/pins-provider';
+import { ExportRangeProvider } from '../export/export-range-context';
 import { fetchedWithPage } from '../ui/fetched-with-page';
 
 // Opened on demand (Ctrl/Cmd+F): its code comes with the first opening, not with the page.
@@ -60,37 +61,40 @@ export function Workbench({ tokenInPage = true }: { tokenInPage?: boolean } = {}
   if (unauthorized) return <NoTokenScreen refused={tokenInPage} />;
   const inert = sessions.modal || files.modal || outline.modal;
   return (
-    <div className="app">
-      <AppHeader
-        sessionsOpen={sessions.open}
-        onToggleSessions={sessions.toggle}
-        sessionsButtonRef={sessions.buttonRef}
-        inert={inert}
-        files={{ open: files.open, onToggle: files.toggle, buttonRef: files.buttonRef }}
-        outline={{ open: outline.open, onToggle: outline.toggle, buttonRef: outline.buttonRef }}
-      />
-      <SessionFilesSeenProvider>
-        <PinsProvider>
-          <SessionMapProvider>
-            <div className="app__body">
-              {sessions.modal && <div className="app__scrim" data-testid="sessions-scrim" aria-hidden="true" onClick={sessions.close} />}
-              {sessions.open && <SessionsAside drawer={narrow} onClose={sessions.close} panelRef={sessions.panelRef} />}
-              {outline.modal && <div className="app__scrim" data-testid="outline-scrim" aria-hidden="true" onClick={outline.close} />}
-              {outline.open && (
-                <LoadFailureBoundary fallback={<LoadFailure what="the outline" />}>
-                  <NavigatorAside drawer={narrow} onClose={outline.close} panelRef={outline.panelRef} />
-                </LoadFailureBoundary>
-              )}
-              <main className="app__main" inert={inert}>
-                <WorkbenchMain find={find} />
-              </main>
-              {files.modal && <div className="app__scrim" data-testid="files-scrim" aria-hidden="true" onClick={files.close} />}
-              {files.open && <FilesAside drawer={narrow} onClose={files.close} panelRef={files.panelRef} />}
-            </div>
-          </SessionMapProvider>
-        </PinsProvider>
-      </SessionFilesSeenProvider>
-    </div>
+    // A range of cards chosen for export: the cards' buttons and the header's Export share it.
+    <ExportRangeProvider>
+      <div className="app">
+        <AppHeader
+          sessionsOpen={sessions.open}
+          onToggleSessions={sessions.toggle}
+          sessionsButtonRef={sessions.buttonRef}
+          inert={inert}
+          files={{ open: files.open, onToggle: files.toggle, buttonRef: files.buttonRef }}
+          outline={{ open: outline.open, onToggle: outline.toggle, buttonRef: outline.buttonRef }}
+        />
+        <SessionFilesSeenProvider>
+          <PinsProvider>
+            <SessionMapProvider>
+              <div className="app__body">
+                {sessions.modal && <div className="app__scrim" data-testid="sessions-scrim" aria-hidden="true" onClick={sessions.close} />}
+                {sessions.open && <SessionsAside drawer={narrow} onClose={sessions.close} panelRef={sessions.panelRef} />}
+                {outline.modal && <div className="app__scrim" data-testid="outline-scrim" aria-hidden="true" onClick={outline.close} />}
+                {outline.open && (
+                  <LoadFailureBoundary fallback={<LoadFailure what="the outline" />}>
+                    <NavigatorAside drawer={narrow} onClose={outline.close} panelRef={outline.panelRef} />
+                  </LoadFailureBoundary>
+                )}
+                <main className="app__main" inert={inert}>
+                  <WorkbenchMain find={find} />
+                </main>
+                {files.modal && <div className="app__scrim" data-testid="files-scrim" aria-hidden="true" onClick={files.close} />}
+                {files.open && <FilesAside drawer={narrow} onClose={files.close} panelRef={files.panelRef} />}
+              </div>
+            </SessionMapProvider>
+          </PinsProvider>
+        </SessionFilesSeenProvider>
+      </div>
+    </ExportRangeProvider>
   );
 }
 

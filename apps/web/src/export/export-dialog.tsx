@@ -2,6 +2,8 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { ExportApi } from './export-api';
 import type { ExportPreview } from './export-preview';
 import { seqOf, wordsOf, type ExportFormat, type ExportRange } from './export-query';
+import type { RangeEnd } from './export-range-pick';
+import { rangeEndName } from './export-range-ends';
 import './export-dialog.css';
 
 export interface ExportDialogProps {
@@ -9,6 +11,8 @@ export interface ExportDialogProps {
   api: ExportApi;
   /** A card the page's address names: the range starts there. */
   initialFrom?: number;
+  /** Cards chosen in the timeline ("Export from here", "To here"): the range's ends, named as the cards. */
+  picked?: { start: RangeEnd; end?: RangeEnd };
   /** The file was fetched: the shell saves it. */
   onFile: (file: { blob: Blob; fileName: string }) => void;
   onClose: () => void;
@@ -21,13 +25,14 @@ type PreviewState = { state: 'loading' } | { state: 'ready'; preview: ExportPrev
  * will hide (each finding can be left in, words added), then Download. A modal dialog:
  * Escape closes it and focus comes back to the Export button.
  */
-export function ExportDialog({ sessionId, api, initialFrom, onFile, onClose }: ExportDialogProps) {
+export function ExportDialog({ sessionId, api, initialFrom, picked, onFile, onClose }: ExportDialogProps) {
   const titleId = useId();
   const dialog = useRef<HTMLDialogElement>(null);
   const [format, setFormat] = useState<ExportFormat>('html');
-  const [whole, setWhole] = useState(initialFrom === undefined);
-  const [fromText, setFromText] = useState(initialFrom === undefined ? '' : String(initialFrom));
-  const [toText, setToText] = useState('');
+  const startSeq = picked?.start.seq ?? initialFrom;
+  const [whole, setWhole] = useState(startSeq === undefined);
+  const [fromText, setFromText] = useState(startSeq === undefined ? '' : String(startSeq));
+  const [toText, setToText] = useState(picked?.end === undefined ? '' : String(picked.end.seq));
   const [mask, setMask] = useState(true);
   const [unmasked, setUnmasked] = useState<ReadonlySet<string>>(() => new Set());
   const [wordsText, setWordsText] = useState('');
@@ -38,6 +43,7 @@ export function ExportDialog({ sessionId, api, initialFrom, onFile, onClose }: E
   const from = seqOf(fromText);
   const to = seqOf(toText);
   const rangeError = whole ? undefined : (from.error ?? to.error ?? (from.seq !== undefined && to.seq !== undefined && from.seq > to.seq ? 'the range ends before it starts' : undefined));
+  // The server's range brings the results of its calls that come after `to`: a range ending at a card keeps that card whole.
   const range = useMemo<ExportRange>(() => (whole ? {} : { ...(from.seq === undefined ? {} : { from: from.seq }), ...(to.seq === undefined ? {} : { to: to.seq }) }), [whole, from.seq, to.seq]);
 
   useEffect(() => {
@@ -121,6 +127,12 @@ export function ExportDialog({ sessionId, api, initialFrom, onFile, onClose }: E
                 to <input inputMode="numeric" value={toText} onChange={(event) => setToText(event.target.value)} placeholder="end" aria-label="To card seq" />
               </label>
             </div>
+          )}
+          {!whole && rangeError === undefined && (
+            <p className="export-dialog__ends" data-testid="export-range-ends">
+              From <span className="export-dialog__end">{rangeEndName(from.seq, picked?.start, 'start')}</span> — to{' '}
+              <span className="export-dialog__end">{rangeEndName(to.seq, picked?.end, 'end')}</span>
+            </p>
           )}
           {rangeError !== undefined && (
             <p className="export-dialog__error" role="alert">

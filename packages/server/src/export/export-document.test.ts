@@ -113,6 +113,27 @@ describe('the export document', () => {
     expect(doc.header.counts).toMatchObject({ events: 3, calls: 1 });
   });
 
+  it('a range ending at a call brings the results of its calls that came after it, and no other event after it', async () => {
+    // Three calls run at once (seqs 1-3), their results after (4-6), then a fourth call: the cards #1 to #2 are exported whole.
+    const store = await SessionStore.open({ dataDir });
+    const { log } = await store.create(session.workspace);
+    const text = (value: string) => [{ type: 'text' as const, text: value }];
+    log.append({ type: 'user/message', data: { text: 'look around' } });
+    for (const callId of ['a', 'b', 'c']) log.append({ type: 'tool/call', data: { callId, name: 'Bash', args: { command: `echo ${callId}` }, origin: 'model' } });
+    for (const callId of ['c', 'a', 'b']) log.append({ type: 'tool/result', data: { callId, isError: false, content: text(`out ${callId}`) } });
+    log.append({ type: 'tool/call', data: { callId: 'd', name: 'Bash', args: { command: 'echo d' }, origin: 'model' } });
+    log.append({ type: 'tool/result', data: { callId: 'd', isError: false, content: text('out d') } });
+    await log.close();
+
+    const doc = await openExportDocument({ dataDir, sessionId: log.id, from: 1, to: 2, mask: MASK_ALL });
+    const items = await itemsOf(doc);
+    expect(items.map((item) => `${item.event.seq} ${item.event.type} ${(item.event.data as { callId?: string }).callId}`)).toEqual(['1 tool/call a', '2 tool/call b', '5 tool/result a', '6 tool/result b']);
+    expect(doc.header.range).toEqual({ from: 1, to: 2 });
+    expect(doc.header.counts).toMatchObject({ events: 4, calls: 2 });
+    const preview = await previewExport({ dataDir, sessionId: log.id, from: 1, to: 2 });
+    expect(preview.findings).toEqual([]);
+  });
+
   it('refuses bad input with a code: --from after --to, an unknown session, a log outside the data dir, a file that is no transcript', async () => {
     expect(await refusal(openExportDocument({ dataDir, sessionId: session.id, from: 5, to: 2, mask: MASK_ALL }))).toBe('BAD_RANGE');
     expect(await refusal(openExportDocument({ dataDir, sessionId: '20990101-000000-abcdef', mask: MASK_ALL }))).toBe('UNKNOWN_SESSION');

@@ -10,6 +10,7 @@ import { HOME_PATH_ID, MASK_ALL, type MaskSettings } from './masking/mask-settin
 import { maskedValue } from './masking/masked-value';
 import { SecretFindings, type MaskFinding, type ScanResult } from './masking/secret-findings';
 import { TextMasker } from './masking/text-masker';
+import { ExportRange } from './export-range';
 import { fileEventsOf, sessionEventsOf, type SessionEvents } from './session-events';
 import { readWholeMessages } from './whole-messages';
 
@@ -104,7 +105,8 @@ export async function openExportDocument(options: ExportOptions): Promise<Export
     stillBeingWritten: events.stillBeingWritten,
     masked,
   };
-  return { header, items: exportItems(events, presenters, { from: range.from, to: Math.min(range.to, scan.lastSeq) }, masker) };
+  // The second read stops where the first one's last exported event was (a result may come after `to`).
+  return { header, items: exportItems(events, presenters, { from: range.from, to: range.to, until: scan.lastSeq }, masker) };
 }
 
 /** The secrets a session's export would hide, for the dialog (nothing is masked or written). */
@@ -161,12 +163,12 @@ async function scanSession(events: SessionEvents, presenters: Presenters, range:
   let firstPrompt: string | undefined;
   let wordEvents = 0;
   let homeEvents = 0;
+  const inRange = new ExportRange(range.from, range.to);
   await readWholeMessages(events.read, async (event) => {
-    if (event.seq > range.to) return false;
-    if (event.seq < range.from) {
-      views.remember(event);
-      return true;
-    }
+    const place = inRange.place(event);
+    if (place === 'end') return false;
+    if (place === 'before') views.remember(event);
+    if (place !== 'in') return true;
     lastSeq = event.seq;
     endedAt = event.time;
     counts.events += 1;
@@ -181,13 +183,13 @@ async function scanSession(events: SessionEvents, presenters: Presenters, range:
     } else if (event.type === 'user/message' && firstPrompt === undefined) {
       firstPrompt = event.data.text;
     }
-    const place = event.type === 'tool/call' || event.type === 'tool/result' ? (callNames.get(event.data.callId) ?? event.type) : event.type;
+    const where = event.type === 'tool/call' || event.type === 'tool/result' ? (callNames.get(event.data.callId) ?? event.type) : event.type;
     const dotenv = event.type === 'tool/result' && dotenvCalls.has(event.data.callId);
     if (event.type === 'tool/result') callNames.delete(event.data.callId);
     let hasWord = false;
     let hasHome = false;
     for (const text of stringsOf(event.data as unknown as JsonValue)) {
-      await findings.add(text, event.seq, place, dotenv);
+      await findings.add(text, event.seq, where, dotenv);
       if (!hasHome && text.includes(home)) hasHome = true;
       if (!hasWord && words.length > 0) {
         const lower = text.toLowerCase();
@@ -202,8 +204,8 @@ async function scanSession(events: SessionEvents, presenters: Presenters, range:
 }
 
 /** The second read, as the items: views as history computes them, lean, masked; a generator, so one item at a time. */
-async function* exportItems(events: SessionEvents, presenters: Presenters, range: { from: number; to: number }, masker: TextMasker): AsyncGenerator<ExportItem> {
-  if (range.to < range.from) return;
+async function* exportItems(events: SessionEvents, presenters: Presenters, range: { from: number; to: number; until: number }, masker: TextMasker): AsyncGenerator<ExportItem> {
+  if (range.until < range.from) return;
   const views = new ViewComputer(presenters);
   // The log's reader pushes, the generator pulls: one event waits at a time.
   let waiting: { event: SessionEvent; view: EventView } | undefined;
@@ -211,16 +213,16 @@ async function* exportItems(events: SessionEvents, presenters: Presenters, range
   let pulled: (() => void) | undefined;
   let done = false;
   let failure: unknown;
+  const inRange = new ExportRange(range.from, range.to, range.until);
   const reading = readWholeMessages(events.read, async (event) => {
-      if (event.seq > range.to) return false;
-      if (event.seq < range.from) {
-        views.remember(event);
-        return true;
-      }
+      const place = inRange.place(event);
+      if (place === 'end') return false;
+      if (place === 'before') views.remember(event);
+      if (place !== 'in') return true;
       waiting = { event, view: views.viewFor(event) };
       wake?.();
       await new Promise<void>((resolve) => (pulled = resolve));
-      return !done && event.seq < range.to;
+      return !done && event.seq < range.until;
     })
     .catch((error: unknown) => {
       failure = error;

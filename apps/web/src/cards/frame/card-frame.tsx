@@ -5,6 +5,8 @@ import { useCardAddress } from './card-address';
 import { CopyLinkButton } from './copy-link-button';
 import { PinButton } from '../../pins/pin-button';
 import { useSessionPins } from '../../pins/pins-provider';
+import { ExportRangeButton } from '../../export/export-range-button';
+import { useCardInExportRange } from '../../export/export-range-context';
 import '../cards.css';
 
 interface CardFrameProps {
@@ -29,7 +31,9 @@ export function CardFrame({ variant, label, heading, details, actions, isError, 
   const hasLink = address !== null && variant !== 'call';
   // "Pin" beside it: the session's pins (pins/), none outside the workbench.
   const pins = useSessionPins();
-  const className = ['tc-card', `tc-card--${variant}`, isError ? 'tc-card--error' : ''].filter(Boolean).join(' ');
+  // A range chosen for export marks its cards (export/); "Export from here" beside Pin.
+  const inExportRange = useCardInExportRange(hasLink ? address.seq : undefined);
+  const className = ['tc-card', `tc-card--${variant}`, isError ? 'tc-card--error' : '', inExportRange ? 'tc-card--export-range' : ''].filter(Boolean).join(' ');
   return (
     // An article: cards are the items of the timeline's feed, not landmarks of the page.
     // The name comes from file names and titles: never a raw control in it.
@@ -41,6 +45,7 @@ export function CardFrame({ variant, label, heading, details, actions, isError, 
           <div className="tc-card__actions">
             {actions}
             {hasLink && <PinButton pins={pins} seq={address.seq} label={label} />}
+            {hasLink && <ExportRangeButton seq={address.seq} label={label} />}
             {hasLink && <CopyLinkButton withLines={variant === 'read'} />}
           </div>
         )}
