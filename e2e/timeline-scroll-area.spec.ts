@@ -77,3 +77,38 @@ for (const width of [1280, 390]) {
     expect(consoleErrors).toEqual([]);
   });
 }
+
+test('cards whose code comes late (a slow network): commands sent at once wait for it, and every card arrives whole, never as a "Loading…" stand-in', async ({ page, toolcards, consoleErrors }) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 390, height: 800 });
+  await generateWorkspace(toolcards.workspace, { files: 3000, largeShare: 0 });
+  // Every stand-in the timeline ever shows, seen as it is added (a flash between checks counts).
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { standIns: string[] }).standIns = seen;
+    new MutationObserver(() => {
+      for (const card of document.querySelectorAll('[role="log"] article')) if (card.textContent?.includes('Loading…')) seen.push(card.getAttribute('aria-label') ?? '?');
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/(search-cards|read-card)-[^/]*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto(toolcards.url);
+  await runCommand(page, '/glob **/*.ts src/auth');
+  await runCommand(page, '/read README.md');
+  await runCommand(page, '/grep TODO');
+  await page.waitForTimeout(1_000);
+  expect(await timelineOf(page).getByRole('article').count(), 'nothing is drawn before the cards can be').toBe(0);
+  release();
+
+  const grep = card(page, /^Grep TODO/);
+  await expect(grep.getByText(/showing 250 of [\d,]+ matches/)).toBeVisible();
+  await expect(card(page, /^Glob \*\*\/\*\.ts in src\/auth/).getByText('showing 100 of 150 files')).toBeAttached();
+  await expect(card(page, /^Read README\.md/)).toBeAttached();
+  await expectShownAtEnd(page, grep, 'grep after late card code');
+  expect(await page.evaluate(() => (window as unknown as { standIns: string[] }).standIns), 'stand-ins shown').toEqual([]);
+  expect(consoleErrors).toEqual([]);
+});

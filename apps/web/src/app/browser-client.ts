@@ -3,6 +3,7 @@ import { ServerApi } from '../net/server-api';
 import { SessionClient } from '../store/session-client';
 import { ClientState } from '../store/client-state';
 import { prepareLiveResult } from '../timeline/prepare-live-result';
+import { cardChunksReady } from '../cards';
 
 /**
  * The client for this page: same origin for the API and the socket. Without a token in the
@@ -20,5 +21,6 @@ export function browserClient(token: string | undefined): SessionClient {
       read: () => location.hash,
       write: (hash) => history.replaceState(history.state, '', hash),
     },
+    cardsReady: cardChunksReady,
   });
 }

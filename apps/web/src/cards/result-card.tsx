@@ -3,27 +3,30 @@ import type { CallLocation, ToolResultView } from '@toolcards/protocol';
 import { LoadFailureBoundary } from '../ui/load-failure-boundary';
 import { fetchedWithPage } from '../ui/fetched-with-page';
 import { GenericCard } from './generic/generic-card';
-import { ReadCard, type ReadNextRequest } from './read/read-card';
-import { SearchMatchesCard } from './search/search-matches-card';
-import { SearchPathsCard } from './search/search-paths-card';
+import type { ReadNextRequest } from './read/read-card';
 import type { FullResultSource } from '../net/full-result-source';
 import type { FileSource } from '../net/file-source';
-import { diffPlainText, planPlainText, terminalPlainText } from './view-plain-text';
+import { diffPlainText, matchesPlainText, pathsPlainText, planPlainText, readPlainText, terminalPlainText } from './view-plain-text';
 
-// A coding agent's cards are out of the entry chunk (initial JS ≤ 150 kB gzip) but fetched as
-// the page starts: drawn once their chunk is in, a live card arrives whole, with no stand-in
-// that grows under a timeline following its end.
+// Every card but the generic one is out of the entry chunk (initial JS <= 150 kB gzip) and
+// fetched as the page starts; the first session opens once they are in (`cardChunksReady`, see
+// browser-client.ts), so a result is drawn whole at once, never as a stand-in that grows under
+// a timeline following its end (decision 0023).
 const terminalCard = fetchedWithPage(import('./terminal/terminal-card'), (module) => module.TerminalCard);
 const diffCard = fetchedWithPage(import('./diff/diff-card'), (module) => module.DiffCard);
 const planCard = fetchedWithPage(import('./plan/plan-card'), (module) => module.PlanCard);
+const readCard = fetchedWithPage(import('./read/read-card'), (module) => module.ReadCard);
+const searchCards = import('./search/search-cards');
+const matchesCard = fetchedWithPage(searchCards, (module) => module.SearchMatchesCard);
+const pathsCard = fetchedWithPage(searchCards, (module) => module.SearchPathsCard);
 const TerminalCard = terminalCard.Component;
 const DiffCard = diffCard.Component;
 const PlanCard = planCard.Component;
-// Read, glob and grep stay in the entry: drawn at once whenever their result comes. Fetched
-// beside it, a result arriving before the chunk showed a short stand-in that then grew under
-// a timeline following its end, and the end's follow could slip (decision 0023).
-/** Settles once the cards fetched with the page are in (tests render them synchronously after it). */
-export const cardChunksReady: Promise<void> = Promise.all([terminalCard.ready, diffCard.ready, planCard.ready]).then(() => undefined);
+const ReadCard = readCard.Component;
+const SearchMatchesCard = matchesCard.Component;
+const SearchPathsCard = pathsCard.Component;
+/** Settles once every card fetched with the page is in (the first session opens after it; tests render cards synchronously after it). */
+export const cardChunksReady: Promise<void> = Promise.all([terminalCard.ready, diffCard.ready, planCard.ready, readCard.ready, matchesCard.ready]).then(() => undefined);
 
 /**
  * What the shell (the timeline's row) gives a result card: where to go from it and the live
@@ -68,17 +71,23 @@ export function ResultCard({ view, isError = false, errorCode, shell = NO_SHELL 
       return <GenericCard view={view} isError={isError} errorCode={errorCode} />;
     case 'read':
       return (
-        <ReadCard view={view} targetLine={targetLine} onReadNext={onReadNext} fileSource={fileSource} onReadAgain={onReadAgain} />
+        <LazyCard title={view.title ?? view.path} text={() => readPlainText(view)}>
+          <ReadCard view={view} targetLine={targetLine} onReadNext={onReadNext} fileSource={fileSource} onReadAgain={onReadAgain} />
+        </LazyCard>
       );
     case 'search':
       switch (view.shape) {
         case 'matches':
           return (
-            <SearchMatchesCard view={view} onOpenLocation={onOpenLocation} fullResult={fullResult} fileSource={fileSource} focusGroup={focusGroup} />
+            <LazyCard title={view.title ?? 'Search'} text={() => matchesPlainText(view)}>
+              <SearchMatchesCard view={view} onOpenLocation={onOpenLocation} fullResult={fullResult} fileSource={fileSource} focusGroup={focusGroup} />
+            </LazyCard>
           );
         case 'paths':
           return (
-            <SearchPathsCard view={view} onOpenLocation={onOpenLocation} fullResult={fullResult} />
+            <LazyCard title={view.title ?? 'Files'} text={() => pathsPlainText(view)}>
+              <SearchPathsCard view={view} onOpenLocation={onOpenLocation} fullResult={fullResult} />
+            </LazyCard>
           );
         default:
           return <UnsupportedCard view={view} />;

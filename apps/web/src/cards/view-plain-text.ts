@@ -1,4 +1,4 @@
-import type { DiffResultView, PlanResultView, TerminalResultView } from '@toolcards/protocol';
+import type { DiffResultView, PlanResultView, ReadResultView, SearchResultView, TerminalResultView } from '@toolcards/protocol';
 
 /**
  * The text of a card whose code loads on first use, for the generic card that stands in while
@@ -25,4 +25,21 @@ const PLAN_MARKS = { pending: '[ ]', in_progress: '[~]', completed: '[x]' } as c
 export function planPlainText(view: PlanResultView): string {
   const items = view.items.map((item) => `${PLAN_MARKS[item.status]} ${item.text}`);
   return (view.explanation === undefined ? items : [view.explanation, '', ...items]).join('\n');
+}
+
+type Shape<S extends SearchResultView['shape']> = Extract<SearchResultView, { shape: S }>;
+
+/** Grep's matches as `path:line: text`, one per line. */
+export function matchesPlainText(view: Shape<'matches'>): string {
+  return view.files.flatMap((file) => file.matches.map((match) => `${file.path}:${match.lineNumber}: ${match.line}`)).join('\n');
+}
+
+/** Glob's paths, one per line. */
+export function pathsPlainText(view: Shape<'paths'>): string {
+  return view.paths.join('\n');
+}
+
+/** A read's lines, numbered as the gutter numbers them. */
+export function readPlainText(view: ReadResultView): string {
+  return view.lines.map((line) => `${line.number}\t${line.text}`).join('\n');
 }

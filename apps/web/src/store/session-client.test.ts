@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ServerInfo, SessionSummary } from '@toolcards/protocol';
-import { SessionClient, TAIL_EVENTS, type HashPlace } from './session-client';
+import { CARDS_READY_CAP_MS, SessionClient, TAIL_EVENTS, type HashPlace } from './session-client';
 import { ClientState } from './client-state';
 import { UnauthorizedError } from '../net/server-api';
 import { WireTestServer } from '../test-support/wire-test-server';
-import type { ConnectionStatus } from '../net/session-connection';
+import type { ConnectionStatus, Timers } from '../net/session-connection';
 import { until } from '../../../../packages/tools/src/test-support/until';
 
 const info: ServerInfo = { version: 'test', workspace: '/w', model: null, editor: 'vscode' };
@@ -34,7 +34,7 @@ describe('SessionClient over a real WebSocket', () => {
     await server.close();
   });
 
-  function startClient(options: { hash?: string; api?: Partial<SessionClient['store']> & object; sessions?: SessionSummary[] } = {}) {
+  function startClient(options: { hash?: string; api?: Partial<SessionClient['store']> & object; sessions?: SessionSummary[]; cardsReady?: Promise<unknown>; timers?: Timers } = {}) {
     const store = new ClientState();
     store.state.subscribe((state, previous) => {
       if (state.connection.status !== previous.connection.status) statuses.push(state.connection.status);
@@ -67,6 +67,8 @@ describe('SessionClient over a real WebSocket', () => {
         return () => clearTimeout(timer);
       },
       random: () => 0,
+      ...(options.cardsReady ? { cardsReady: options.cardsReady } : {}),
+      ...(options.timers ? { timers: options.timers } : {}),
     });
     return { store, hash, created, client };
   }
@@ -84,6 +86,43 @@ describe('SessionClient over a real WebSocket', () => {
     server.append('live');
     await until(() => expect(rowsOf(store)).toEqual(['m0', 'm1', 'm2', 'live']));
     expect(statuses).toEqual(['connected']); // it starts as 'connecting'
+  });
+
+  it('opens the session at once but draws nothing of it until the cards can be drawn, so no result comes before its card', async () => {
+    server.append();
+    let cardsIn!: () => void;
+    const { store } = startClient({ cardsReady: new Promise<void>((resolve) => (cardsIn = resolve)) });
+    await client!.start();
+    // The server reads the session while the cards' code comes: its frames are here, held.
+    await until(() => expect(server.received).toEqual([{ type: 'subscribe', sessionId: 's1', afterSeq: -1, tail: TAIL_EVENTS }]));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(store.state.getState().rows).toEqual([]);
+    cardsIn();
+    await until(() => expect(rowsOf(store)).toEqual(['m0']));
+    expect(store.state.getState().caughtUp).toBe(true);
+  });
+
+  it('draws the session when a card chunk fails, or never comes within the cap', async () => {
+    server.append();
+    const failed = startClient({ cardsReady: Promise.reject(new Error('chunk failed')) });
+    await client!.start();
+    await until(() => expect(rowsOf(failed.store)).toEqual(['m0']));
+    client!.stop();
+
+    const waiting: { callback: () => void; ms: number }[] = [];
+    const timers: Timers = {
+      setTimeout: (callback, ms) => waiting.push({ callback, ms }),
+      clearTimeout: () => {},
+    };
+    const never = startClient({ cardsReady: new Promise<void>(() => {}), timers });
+    await client!.start();
+    await until(() => expect(server.received.filter((frame) => frame.type === 'subscribe')).toHaveLength(2));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(never.store.state.getState().rows).toEqual([]);
+    const cap = waiting.find((timer) => timer.ms === CARDS_READY_CAP_MS);
+    expect(cap, 'a cap timer is set').toBeDefined();
+    cap!.callback();
+    await until(() => expect(rowsOf(never.store)).toEqual(['m0']));
   });
 
   it('creates no session on opening a workspace that has none: its first command creates it and is sent', async () => {

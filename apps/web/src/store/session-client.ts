@@ -39,12 +39,22 @@ export interface SessionClientOptions {
   timers?: Timers;
   random?: () => number;
   isOnline?: () => boolean;
+  /**
+   * Settles when the page can draw every card at once (the cards' chunks fetched with the
+   * page). The session opens at once (the server reads it while the chunks come), but frames
+   * are applied only after it, so no result is ever drawn before its card's code (a stand-in
+   * that then grew under a timeline following its end). Capped by CARDS_READY_CAP_MS.
+   */
+  cardsReady?: Promise<unknown>;
 }
 
 /** A session opens on about a screenful and a half of its last events; the rest loads behind them. */
 export const TAIL_EVENTS = 200;
 /** Events per older page: large enough that a long session backfills in a few round trips. */
 export const OLDER_PAGE_EVENTS = 2_500;
+
+/** A chunk that neither comes nor fails does not hold the session's frames longer than this. */
+export const CARDS_READY_CAP_MS = 3_000;
 
 /** Commands held while the first session is chosen. */
 const MAX_HELD_UNTIL_OPEN = 16;
@@ -71,11 +81,15 @@ export class SessionClient {
   /** A blank session is shown: the first command creates it. */
   private drafting = false;
   private creating = false;
+  /** Frames that came before `cardsReady` settled, applied in order once it has (then null). */
+  private framesBeforeCards: ServerFrame[] | null = [];
 
   constructor(options: SessionClientOptions) {
     this.store = options.store;
     this.api = options.api;
     this.hash = options.hash;
+    if (options.cardsReady === undefined) this.framesBeforeCards = null;
+    else void settledOrCapped(options.cardsReady, options.timers).then(() => this.applyFramesBeforeCards());
     this.publisher = new OncePerFrame(() => this.store.publish(), options.schedule ?? burstScheduler());
     this.replayPublisher = new OncePerFrame(() => this.store.publish(), options.replaySchedule ?? replayScheduler);
     this.backfill = new OncePerFrame(() => this.loadOlder(), options.backfillSchedule ?? backfillScheduler);
@@ -85,7 +99,7 @@ export class SessionClient {
       ...(options.timers ? { timers: options.timers } : {}),
       ...(options.random ? { random: options.random } : {}),
       ...(options.isOnline ? { isOnline: options.isOnline } : {}),
-      onFrame: (frame) => this.receive(frame),
+      onFrame: (frame) => (this.framesBeforeCards ? this.framesBeforeCards.push(frame) : this.receive(frame)),
       onStatus: (connection) => this.store.setConnection(connection),
       resumeSeq: () => this.store.lastSeq,
       tail: options.tail ?? TAIL_EVENTS,
@@ -368,6 +382,12 @@ export class SessionClient {
     return false;
   }
 
+  private applyFramesBeforeCards(): void {
+    const held = this.framesBeforeCards ?? [];
+    this.framesBeforeCards = null;
+    for (const frame of held) this.receive(frame);
+  }
+
   private receive(frame: ServerFrame): void {
     const outcome = this.store.receive(frame);
     if (this.store.replaying) this.replayPublisher.request();
@@ -416,4 +436,17 @@ export class SessionClient {
       this.store.notice('API', error instanceof Error ? error.message : String(error));
     }
   }
+}
+
+/** Resolves when `wait` settles (a failed chunk is its card's boundary to show) or after CARDS_READY_CAP_MS. */
+function settledOrCapped(wait: Promise<unknown>, timers?: Timers): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const cap = timers ? timers.setTimeout(resolve, CARDS_READY_CAP_MS) : setTimeout(resolve, CARDS_READY_CAP_MS);
+    const done = () => {
+      if (timers) timers.clearTimeout(cap);
+      else clearTimeout(cap as ReturnType<typeof setTimeout>);
+      resolve();
+    };
+    wait.then(done, done);
+  });
 }
