@@ -34,6 +34,7 @@ import { sessionSearchBench } from './node/session-search.bench';
 import { storeIngestBench } from './node/store-ingest.bench';
 import { transcriptsBench } from './node/transcripts.bench';
 import { reopenBench } from './reopen/reopen.bench';
+import { transcriptPageBench } from './reopen/transcript-page.bench';
 import { findInSessionBench } from './reopen/find-in-session.bench';
 import { sessionMapBench } from './reopen/session-map.bench';
 import { consoleTable, markdownReport, mergeSections, readReportData, type BenchSection } from './report';
@@ -57,6 +58,7 @@ const BENCHES: readonly BenchDefinition[] = [
   streamingBench,
   bundleSizeBench,
   transcriptsBench,
+  transcriptPageBench,
   exportBench,
   exportViewerBench,
 ];

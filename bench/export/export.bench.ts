@@ -15,6 +15,7 @@ import { historyItem } from '../../packages/server/src/runtime/subscription/hist
 import { ViewComputer } from '../../packages/server/src/runtime/view-computation';
 import type { BenchDefinition } from '../bench-context';
 import { exactFigure, measuredFigure } from '../figures';
+import { rssOf } from '../process-memory';
 import { pairwiseRatios } from '../stats';
 import { writeLargeTranscript, writeLongSession } from './export-session-writer';
 
@@ -154,15 +155,4 @@ async function cliExport(cli: string, transcript: string, out: string, format: E
   if (code !== 0) throw new Error(`toolcards export exited ${code}: ${stderr}`);
   if (statSync(out).size === 0) throw new Error('the export is empty');
   return { peakRssMb: peak / 1024, ms: performance.now() - started };
-}
-
-/** The process's resident set in kB (0 once it is gone). */
-function rssOf(pid: number | undefined): number {
-  if (pid === undefined) return 0;
-  try {
-    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match ? Number(match[1]) : 0;
-  } catch {
-    return 0;
-  }
 }

@@ -1,18 +1,15 @@
-import { appendFileSync, createReadStream, readFileSync } from 'node:fs';
-import { mkdir, open } from 'node:fs/promises';
+import { appendFileSync, readFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createInterface } from 'node:readline';
 import WebSocket from 'ws';
 import { startServer } from '../../packages/server/src/index';
 import type { BenchDefinition } from '../bench-context';
 import { exactFigure, measuredFigure } from '../figures';
 import { pairwiseRatios } from '../stats';
 import { timeManyTranscripts, writeManyTranscripts } from './many-transcripts';
+import { AGENT_SESSION, FIXTURE, readAndParse, repeatedLine, writeRepeated } from './repeated-transcript';
 
-/** A transcript the real Claude Code 2.1.332 wrote: its structures, repeated with fresh tool ids, make the big one. */
-const FIXTURE = 'packages/importers/src/claude-code/fixtures/claude-code-2.1.332-scenario.jsonl';
-const AGENT_SESSION = '85804c32-f313-4d87-89d1-9d1d84ffb501';
 const LIVE_LINES = 20;
 /** A live line whose event never comes fails the bench instead of hanging it. */
 const LIVE_TIMEOUT_MS = 60_000;
@@ -94,38 +91,6 @@ export const transcriptsBench: BenchDefinition = {
     };
   },
 };
-
-async function writeRepeated(file: string, lines: readonly string[], target: number): Promise<{ bytes: number; lineCount: number }> {
-  const handle = await open(file, 'w');
-  let bytes = 0;
-  let lineCount = 0;
-  try {
-    for (let round = 0; bytes < target; round += 1) {
-      const text = lines.map((line) => repeatedLine(line, round)).join('\n') + '\n';
-      await handle.write(text);
-      bytes += Buffer.byteLength(text);
-      lineCount += lines.length;
-    }
-  } finally {
-    await handle.close();
-  }
-  return { bytes, lineCount };
-}
-
-/** One line of the scenario for round `round`: fresh tool ids and record uuids (same length, so sizes stay exact). */
-function repeatedLine(line: string, round: number): string {
-  const suffix = round.toString(16).padStart(12, '0');
-  return line
-    .replaceAll('toolu_', `toolu_r${round}_`)
-    .replace(/"(uuid|parentUuid|leafUuid)":"([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-)[0-9a-f]{12}"/g, (_match, key: string, head: string) => `"${key}":"${head}${suffix}"`);
-}
-
-async function readAndParse(file: string): Promise<number> {
-  const started = performance.now();
-  const reader = createInterface({ input: createReadStream(file), crlfDelay: Infinity });
-  for await (const line of reader) JSON.parse(line);
-  return performance.now() - started;
-}
 
 /** Appends one tool-call line at a time and times until its event reaches a watcher. */
 async function liveLatencies(server: { port: number; token: string }, transcript: string, lines: readonly string[], run: number): Promise<number[]> {

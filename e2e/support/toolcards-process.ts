@@ -10,6 +10,8 @@ export interface ToolcardsProcess {
   origin: string;
   port: number;
   token: string;
+  /** The server process (a bench reads its memory from /proc). */
+  pid: number;
   output(): string;
   /** SIGTERM and wait for a clean exit. */
   stop(): Promise<number | null>;
@@ -64,6 +66,7 @@ export async function startToolcards(options: StartOptions): Promise<ToolcardsPr
     origin: parsed.origin,
     port: Number(parsed.port),
     token: parsed.searchParams.get('token') ?? '',
+    pid: child.pid ?? -1,
     output: () => output,
     stop: () => stopChild(child, 'SIGTERM'),
     kill: async () => {
