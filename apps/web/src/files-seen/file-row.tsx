@@ -17,7 +17,7 @@ interface FileRowProps {
   loadCards(path: string): Promise<FileCard[]>;
   onOpenCard(card: FileCard): void;
   /** The freshness of a read (by its call): asked for the file's latest read once the row is on screen. */
-  freshnessOf?: (callId: string) => FileSource;
+  freshnessOf?: (callId: string) => FileSource | undefined;
 }
 
 /** One file: path, what was seen of it, whether its latest read went stale; selected, its cards. */

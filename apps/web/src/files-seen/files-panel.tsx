@@ -17,7 +17,7 @@ export interface FilesPanelProps {
   status: FilesSeenStatus;
   loadCards(path: string): Promise<FileCard[]>;
   onOpenCard(card: FileCard): void;
-  freshnessOf?: (callId: string) => FileSource;
+  freshnessOf?: (callId: string) => FileSource | undefined;
   onRetry?: () => void;
   onClose?: () => void;
 }

@@ -125,6 +125,21 @@ describe('SessionClient over a real WebSocket', () => {
     await until(() => expect(rowsOf(never.store)).toEqual(['m0']));
   });
 
+  it('looks at files now only for a session that ran in this workspace (another one’s are refused by the server)', async () => {
+    server.append();
+    const here = startClient();
+    await client!.start();
+    await until(() => expect(here.store.state.getState().caughtUp).toBe(true));
+    expect(client!.fileSource('c1'), 'this workspace').toBeDefined();
+    client!.stop();
+
+    server.sessionCwd = '/elsewhere/app';
+    const elsewhere = startClient();
+    await client!.start();
+    await until(() => expect(elsewhere.store.state.getState().caughtUp).toBe(true));
+    expect(client!.fileSource('c1'), 'another workspace').toBeUndefined();
+  });
+
   it('creates no session on opening a workspace that has none: its first command creates it and is sent', async () => {
     const first = startClient({ sessions: [] });
     await client!.start();

@@ -2,6 +2,7 @@ import { MAX_HISTORY_REQUEST, type ClientFrame, type FileCardsResponse, type Fil
 import type { FileSource } from '../net/file-source';
 import type { FullResultSource } from '../net/full-result-source';
 import { initialSession, type InitialSession } from '../model/initial-session';
+import { filesHere } from '../model/files-here';
 import { hashForAddress, hashForCard, hashForSession, sessionAddressFromHash, type LineSpan, type SessionAddress } from '../model/session-hash';
 import { UnauthorizedError, type ServerApi, type SessionSearchRequest } from '../net/server-api';
 import { burstScheduler } from './burst-schedule';
@@ -161,8 +162,12 @@ export class SessionClient {
     };
   }
 
-  /** Files as they are now, for the card of `callId` in the open session: lines beside it, its read's freshness. */
-  fileSource(callId: string): FileSource {
+  /**
+   * Files as they are now, for the card of `callId` in the open session: lines beside it, its
+   * read's freshness. None for a session that ran in another workspace: its files are not here.
+   */
+  fileSource(callId: string): FileSource | undefined {
+    if (!filesHere(this.store.timeline.header?.cwd, this.store.status.server?.workspace)) return undefined;
     const sessionId = this.store.timeline.sessionId;
     const noSession = () => Promise.reject(new Error('No session is open.'));
     return {

@@ -14,6 +14,8 @@ export class WireTestServer {
   /** Seqs never sent live (to provoke a gap); they still exist for a later replay. */
   readonly skipLive = new Set<number>();
   connections = 0;
+  /** Where the sessions it serves ran (the header's cwd); the workspace it serves is /w. */
+  sessionCwd = '/w';
   private readonly subscribers = new Set<WebSocket>();
 
   private constructor(private readonly server: WebSocketServer) {
@@ -69,7 +71,7 @@ export class WireTestServer {
     }
     if (frame.type !== 'subscribe') return;
     const fromSeq = Math.max(0, frame.afterSeq + 1 - this.replayOverlap, frame.tail === undefined ? 0 : this.log.length - frame.tail);
-    const header = { type: 'session', version: 1, id: frame.sessionId, cwd: '/w', createdAt: 't' } as const;
+    const header = { type: 'session', version: 1, id: frame.sessionId, cwd: this.sessionCwd, createdAt: 't' } as const;
     this.sendTo(socket, { type: 'subscribed', sessionId: frame.sessionId, header, fromSeq, lastSeq: this.log.length - 1 });
     for (const event of this.log.slice(fromSeq)) this.sendEvent(socket, event);
     this.sendTo(socket, { type: 'caught-up', sessionId: frame.sessionId, lastSeq: this.log.length - 1 });
