@@ -44,4 +44,38 @@ describe('RowMountQueue', () => {
     withdraw();
     expect(frame.count()).toBe(0);
   });
+
+  it('lets a tall card through alone: a second joins only within the frame’s height budget', () => {
+    const frame = frames();
+    const queue = new RowMountQueue(2, frame.schedule, 700);
+    const mounted: string[] = [];
+    queue.request(() => mounted.push('small-a'), 100);
+    queue.request(() => mounted.push('small-b'), 100);
+    queue.request(() => mounted.push('read-a'), 508);
+    queue.request(() => mounted.push('read-b'), 508);
+    frame.next();
+    expect(mounted).toEqual(['read-b']);
+    frame.next();
+    expect(mounted).toEqual(['read-b', 'read-a', 'small-b']);
+    frame.next();
+    expect(mounted).toEqual(['read-b', 'read-a', 'small-b', 'small-a']);
+  });
+
+  it('mounts nothing while held, and what still waits once let go', () => {
+    const frame = frames();
+    const queue = new RowMountQueue(2, frame.schedule);
+    const mounted: string[] = [];
+    queue.request(() => mounted.push('a'));
+    queue.hold();
+    expect(frame.count()).toBe(0);
+    const withdraw = queue.request(() => mounted.push('gone-by'));
+    queue.request(() => mounted.push('c'));
+    frame.next();
+    expect(mounted).toEqual([]);
+    withdraw();
+    queue.letGo();
+    frame.next();
+    expect(mounted).toEqual(['c', 'a']);
+    expect(frame.count()).toBe(0);
+  });
 });

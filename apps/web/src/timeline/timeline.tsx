@@ -1,11 +1,11 @@
-import { useCallback, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import type { VirtualItem } from '@tanstack/react-virtual';
 import { useClient, useSessionState } from '../store/client-context';
 import type { HistoryState } from '../model/timeline-model';
 import type { TimelineRow } from '../model/timeline-row';
 import type { DisplayRow } from '../model/exploration-runs';
 import { LinkedCardProgress } from './linked-card-progress';
-import { DeferredRowView } from './deferred-row-view';
+import { DeferredRowView, holdCardsWhileFlung } from './deferred-row-view';
 import { rowIndexForSeq } from '../model/row-index-for-seq';
 import { useTimelineScroll, type RevealedRow } from './use-timeline-scroll';
 import { useFoldedRows, type FoldedRows } from './use-folded-rows';
@@ -49,6 +49,13 @@ export function Timeline() {
     ? { serial: reveal.serial, index: revealedIndex, hasResult: revealedRowIndex !== undefined && hasResult(rows[revealedRowIndex]) }
     : undefined;
   const { virtualizer, following, nearTop, jumpToLatest } = useTimelineScroll({ rows: displayRows, scrollRef, onNearTop: loadOlder, followSerial, reveal: revealed });
+  // Flung past, rows keep their placeholders until the scroll slows; following the end never holds them.
+  const followingRef = useRef(following);
+  followingRef.current = following;
+  useEffect(() => {
+    const scroller = scrollRef.current;
+    return scroller ? holdCardsWhileFlung(scroller, { following: () => followingRef.current }) : undefined;
+  }, []);
 
   const addressedRowIndex = addressedSeq === undefined ? undefined : rowIndexForSeq(rows, addressedSeq);
   const addressedIndex = addressedRowIndex === undefined ? undefined : fold.folded.displayIndexOfRow(addressedRowIndex);
