@@ -55,4 +55,6 @@ export * from './session-source';
 export * from './text-query';
 export * from './files-seen-api';
 export * from './pins-api';
+export * from './export-file';
+export * from './export-preview-api';
 export * from './coverage-meta';

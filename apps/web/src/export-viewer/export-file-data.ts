@@ -1,45 +1,12 @@
-import type { SessionEvent } from '@toolcards/protocol';
-import type { EncodedWindow, ExportStyle } from './export-highlights';
+import { EXPORT_DATA_IDS, type ExportFileBlock, type ExportFileHeader, type ExportFileItem, type ExportStyle } from '@toolcards/protocol';
 
 /**
- * What an exported HTML file carries, in its `<script type="application/json">` blocks
- * (written by packages/server/src/export/html/): the export's header, the items (the
- * same event + view pairs the socket's history sends, masked), each with the highlighting
- * its card will ask for, and the style table those tokens index.
+ * Reads what an exported HTML file carries, in its `<script type="application/json">` blocks
+ * (written by packages/server/src/export/html/; their shapes are protocol's export-file.ts):
+ * the export's header, the items (the same event + view pairs the socket's history sends,
+ * masked), each with the highlighting its card will ask for, and the style table those
+ * tokens index.
  */
-export interface ExportFileHeader {
-  toolcardsVersion: string;
-  source: 'toolcards' | 'claude-code' | 'codex';
-  sessionId: string;
-  title?: string;
-  workspace: string;
-  startedAt?: string;
-  endedAt?: string;
-  counts: { events: number; calls: number; byCard: Record<string, number> };
-  range?: { from?: number; to?: number };
-  stillBeingWritten: boolean;
-  masked: { rule: string; count: number }[];
-}
-
-export interface ExportFileItem {
-  event: SessionEvent;
-  view?: unknown;
-  highlights?: EncodedWindow[];
-}
-
-/** One block of items and the styles their tokens use that no earlier block brought. */
-export interface ExportFileBlock {
-  items: ExportFileItem[];
-  styles: ExportStyle[];
-}
-
-/**
- * The ids of the file's data blocks (the writer and the viewer use these names): the header,
- * then blocks of items `tc-export-items-0`, `-1`, …, each followed by `tc-export-styles-N`.
- * The page's script comes right after the first block, so the first screen is drawn while the
- * browser still parses the rest of the file.
- */
-export const EXPORT_DATA_IDS = { header: 'tc-export-header', itemsPrefix: 'tc-export-items-', stylesPrefix: 'tc-export-styles-' } as const;
 
 export class ExportFileError extends Error {
   constructor(readonly code: 'EXPORT_DATA_MISSING' | 'EXPORT_DATA_INVALID', message: string) {

@@ -1,5 +1,5 @@
 import { assertNever } from '@toolcards/protocol';
-import type { ExportFileHeader } from './export-file-data';
+import type { ExportFileHeader } from '@toolcards/protocol';
 
 export interface ExportHeaderFacts {
   title: string;

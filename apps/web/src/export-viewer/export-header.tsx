@@ -1,6 +1,6 @@
 import { VisibleText } from '../cards/text/visible-text';
 import { ThemeToggle } from '../app/theme-toggle';
-import type { ExportFileHeader } from './export-file-data';
+import type { ExportFileHeader } from '@toolcards/protocol';
 import { exportHeaderFacts } from './export-header-facts';
 
 /** The file's header: what was exported, from where, when, how much, by which toolcards. */

@@ -1,3 +1,4 @@
+import type { EncodedLine, EncodedWindow, ExportStyle } from '@toolcards/protocol';
 import type { HighlightedLine, HighlightedToken } from '../highlight/highlighted-line';
 
 /**
@@ -6,14 +7,7 @@ import type { HighlightedLine, HighlightedToken } from '../highlight/highlighted
  * session), so a line is a flat list of numbers and the text is never stored twice.
  */
 
-/** `[light, dark, flags]`: flags 1 = italic, 2 = underline; '' for a colour not set. */
-export type ExportStyle = [light: string, dark: string, flags: number];
-
-/** `[length, style, length, style, …]`; style -1 = uncoloured. */
-export type EncodedLine = number[];
-
-/** A window's lines, or a window that is the first `lines` lines of another (a diff side's head). */
-export type EncodedWindow = { key: string; lines: EncodedLine[] } | { key: string; headOf: string; lines: number };
+// The encoded shapes (ExportStyle, EncodedLine, EncodedWindow) are the file's: protocol's export-file.ts.
 
 /** Builds the style table while lines are encoded (the export's side). */
 export class StyleTable {

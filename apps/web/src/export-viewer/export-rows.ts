@@ -1,6 +1,6 @@
 import { TimelineBuilder } from '../model/rows-from-events';
 import type { TimelineRow } from '../model/timeline-row';
-import type { ExportFileItem } from './export-file-data';
+import type { ExportFileItem } from '@toolcards/protocol';
 
 /**
  * The file's items as timeline rows, through the app's own events → rows model, block by

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { applyThemeChoice, storedThemeChoice } from '../app/theme';
-import type { ExportStyle } from './export-highlights';
+import type { ExportStyle } from '@toolcards/protocol';
 import { exportFileBlock, exportFileHeader, ExportFileError } from './export-file-data';
 import { ExportRows } from './export-rows';
 import { ExportViewer, type ExportRowsSource } from './export-viewer';

@@ -5,7 +5,7 @@ import { rowIndexForSeq } from '../model/row-index-for-seq';
 import type { TimelineRow } from '../model/timeline-row';
 import { estimateRowHeight } from '../timeline/estimate-row-height';
 import { anchorFromHash, anchorHash, type ExportAnchor } from './export-anchor';
-import type { ExportFileHeader } from './export-file-data';
+import type { ExportFileHeader } from '@toolcards/protocol';
 import { ExportFindBar } from './export-find-bar';
 import type { ExportFindHit } from './export-find-hits';
 import { ExportHeader } from './export-header';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DiffResultView, ReadResultView, TerminalResultView } from '@toolcards/protocol';
-import { decodeWindow, type EncodedLine, type EncodedWindow } from './export-highlights';
+import type { EncodedLine, EncodedWindow } from '@toolcards/protocol';
+import { decodeWindow } from './export-highlights';
 import { windowKey } from './highlight-key';
 import { createExportHighlighter } from './precompute-highlights';
 

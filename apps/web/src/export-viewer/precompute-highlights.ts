@@ -1,29 +1,13 @@
-import { resultViewFromWire, type DiffFile, type ToolResultView } from '@toolcards/protocol';
+import { resultViewFromWire, type DiffFile, type EncodedWindow, type ExportHighlighter, type ExportStyle, type ToolResultView } from '@toolcards/protocol';
 import { assertNever } from '@toolcards/protocol';
 import { diffSides } from '../cards/diff/diff-rows';
 import { sideHead } from '../cards/diff/side-heads';
 import { lineHighlightingFor } from '../highlight/highlighter';
 import { windowJob } from '../highlight/highlight-window';
 import type { HighlightedLine } from '../highlight/highlighted-line';
-import { StyleTable, type EncodedWindow, type ExportStyle } from './export-highlights';
+import { StyleTable } from './export-highlights';
 import { windowKey } from './highlight-key';
 import { messageFences } from './message-fences';
-
-/**
- * The export's highlighting, run in Node by the server as it writes an HTML file: the app's
- * own highlighter (highlight/: Shiki, the same grammars, themes and line tokenizer), asked for
- * the very windows the cards ask for (a read's lines, a terminal's command, each diff side and
- * its head), so the file's cards get the colours the app draws. Built by
- * vite.export-viewer.config.ts into dist/export-viewer/node/ with its grammars.
- */
-export interface ExportHighlighter {
-  /** The windows a result's card will ask for, not given before in this file. */
-  windowsFor(view: unknown): Promise<EncodedWindow[]>;
-  /** The windows an assistant message's code fences will ask for (the message whole). */
-  windowsForMessage(text: string): Promise<EncodedWindow[]>;
-  /** The style table the encoded lines index, once every item is written. */
-  styles(): ExportStyle[];
-}
 
 interface WantedWindow {
   lang: string;
@@ -32,6 +16,14 @@ interface WantedWindow {
   headOf?: readonly string[];
 }
 
+/**
+ * The export's highlighting, run in Node by the server as it writes an HTML file: the app's
+ * own highlighter (highlight/: Shiki, the same grammars, themes and line tokenizer), asked for
+ * the very windows the cards ask for (a read's lines, a terminal's command, each diff side and
+ * its head), so the file's cards get the colours the app draws. Built by
+ * vite.export-viewer.config.ts into dist/export-viewer/node/ with its grammars (its contract:
+ * protocol's ExportHighlighter).
+ */
 export function createExportHighlighter(): ExportHighlighter {
   const table = new StyleTable();
   const given = new Set<string>();

@@ -1,5 +1,6 @@
 import type { HighlightedLine } from '../highlight/highlighted-line';
-import { decodeWindow, type EncodedLine, type EncodedWindow, type ExportStyle } from './export-highlights';
+import type { EncodedLine, EncodedWindow, ExportStyle } from '@toolcards/protocol';
+import { decodeWindow } from './export-highlights';
 import { windowKey } from './highlight-key';
 
 /**

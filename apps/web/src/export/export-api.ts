@@ -1,5 +1,6 @@
 import { exportFilePath, exportPreviewPath, fileNameOf, type ExportFileQuery, type ExportRange } from './export-query';
-import { exportPreviewFromJson, type ExportPreview } from './export-preview';
+import type { ExportPreview } from '@toolcards/protocol';
+import { exportPreviewFromJson } from './export-preview';
 
 /** A refused export: the server's message (it names the code), or what went wrong on the way. */
 export class ExportRequestError extends Error {

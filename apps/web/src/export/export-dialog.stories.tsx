@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
 import '../app/app.css';
 import type { ExportApi } from './export-api';
-import type { ExportPreview } from './export-preview';
+import type { ExportPreview } from '@toolcards/protocol';
 import { ExportDialog } from './export-dialog';
 
 const preview: ExportPreview = {

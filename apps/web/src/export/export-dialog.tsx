@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { ExportApi } from './export-api';
-import type { ExportPreview } from './export-preview';
+import type { ExportPreview } from '@toolcards/protocol';
 import { seqOf, wordsOf, type ExportFormat, type ExportRange } from './export-query';
 import type { RangeEnd } from './export-range-pick';
 import { rangeEndName } from './export-range-ends';

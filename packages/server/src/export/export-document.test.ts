@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SessionStore } from '@toolcards/session';
 import { FIXTURE_SECRETS, writeExportFixtureSession } from '../test-support/export-session';
-import { openExportDocument, previewExport, type ExportDocument, type ExportItem } from './export-document';
+import type { ExportItem } from '@toolcards/protocol';
+import { openExportDocument, previewExport, type ExportDocument } from './export-document';
 import { ExportError } from './export-error';
 import { MASK_ALL, MASK_NONE } from './masking/mask-settings';
 

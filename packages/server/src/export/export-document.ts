@@ -1,5 +1,5 @@
 import { homedir } from 'node:os';
-import type { JsonValue, SessionEvent, SessionSource } from '@toolcards/protocol';
+import type { ExportFileHeader, ExportFinding, ExportItem, ExportPreview, JsonValue, SessionEvent } from '@toolcards/protocol';
 import { clipTitle } from '@toolcards/session';
 import { historyItem } from '../runtime/subscription/history-item';
 import { ViewComputer, type EventView, type Presenters } from '../runtime/view-computation';
@@ -8,38 +8,15 @@ import { ExportError } from './export-error';
 import { namesDotenvFile } from './masking/dotenv-values';
 import { HOME_PATH_ID, MASK_ALL, type MaskSettings } from './masking/mask-settings';
 import { maskedValue } from './masking/masked-value';
-import { SecretFindings, type MaskFinding, type ScanResult } from './masking/secret-findings';
+import { SecretFindings, type ScanResult } from './masking/secret-findings';
 import { TextMasker } from './masking/text-masker';
 import { ExportRange } from './export-range';
 import { fileEventsOf, sessionEventsOf, type SessionEvents } from './session-events';
 import { readWholeMessages } from './whole-messages';
 
-/** The first part of an export: who wrote the session, where, when, how much, what was hidden. */
-export interface ExportHeader {
-  toolcardsVersion: string;
-  source: SessionSource;
-  sessionId: string;
-  title?: string;
-  /** The folder the session ran in, the home folder shown as `~`. */
-  workspace: string;
-  startedAt?: string;
-  endedAt?: string;
-  counts: { events: number; calls: number; byCard: Record<string, number> };
-  /** The seqs exported (inclusive), when not the whole session. */
-  range?: { from: number; to: number };
-  stillBeingWritten: boolean;
-  /** What masking hid: per rule, in how many events. */
-  masked: { rule: string; count: number }[];
-}
-
-/** One event and its card's view, as the WebSocket history sends them (lean), masked. */
-export interface ExportItem {
-  event: SessionEvent;
-  view?: unknown;
-}
-
+/** An export before it is written (its header and item shapes are the file's: protocol's export-file.ts). */
 export interface ExportDocument {
-  header: ExportHeader;
+  header: ExportFileHeader;
   /** Read from the log as they are consumed (once): the session is never held whole. */
   items: AsyncIterable<ExportItem>;
 }
@@ -57,13 +34,6 @@ export interface ExportOptions {
   busyHere?: boolean;
   /** Default: @toolcards/tools (the server's own presenters). */
   presenters?: Presenters;
-}
-
-/** What the export dialog lists before the file is made. */
-export interface ExportPreview {
-  findings: MaskFinding[];
-  /** The home folder appears in the session (it is shown as `~`). */
-  homePath: boolean;
 }
 
 /**
@@ -92,7 +62,7 @@ export async function openExportDocument(options: ExportOptions): Promise<Export
   // Masked before it is clipped: a clip must not cut a secret or the home folder in half and leave the rest.
   const fullTitle = events.title ?? scan.firstPrompt;
   const title = fullTitle === undefined ? undefined : clipTitle(masker.mask(fullTitle));
-  const header: ExportHeader = {
+  const header: ExportFileHeader = {
     toolcardsVersion: SERVER_VERSION,
     source: events.source,
     sessionId: events.sessionId,
@@ -139,7 +109,7 @@ async function defaultPresenters(): Promise<Presenters> {
 }
 
 interface SessionScan {
-  counts: ExportHeader['counts'];
+  counts: ExportFileHeader['counts'];
   lastSeq: number;
   endedAt?: string;
   /** The first prompt, whole (the title is clipped from it once masked). */
@@ -153,7 +123,7 @@ interface SessionScan {
 async function scanSession(events: SessionEvents, presenters: Presenters, range: { from: number; to: number }, mask: MaskSettings): Promise<SessionScan> {
   const views = new ViewComputer(presenters);
   const findings = new SecretFindings();
-  const counts: ExportHeader['counts'] = { events: 0, calls: 0, byCard: {} };
+  const counts: ExportFileHeader['counts'] = { events: 0, calls: 0, byCard: {} };
   const dotenvCalls = new Set<string>();
   const callNames = new Map<string, string>();
   const words = mask.words.map((word) => word.trim().toLowerCase()).filter((word) => word.length > 0);
@@ -264,7 +234,7 @@ function stringsOf(value: JsonValue | undefined): string[] {
   return out;
 }
 
-function countsByRule(findings: readonly MaskFinding[]): { rule: string; count: number }[] {
+function countsByRule(findings: readonly ExportFinding[]): { rule: string; count: number }[] {
   const byRule = new Map<string, number>();
   for (const finding of findings) byRule.set(finding.rule, (byRule.get(finding.rule) ?? 0) + finding.count);
   return [...byRule].map(([rule, count]) => ({ rule, count }));

@@ -1,6 +1,7 @@
 import type { Writable } from 'node:stream';
 import type { HttpErrorCode } from '@toolcards/protocol';
-import { openExportDocument, previewExport, type ExportPreview } from './export-document';
+import type { ExportPreview } from '@toolcards/protocol';
+import { openExportDocument, previewExport } from './export-document';
 import { ExportError, exportErrorStatus } from './export-error';
 import { exportContentType, exportFileName, exportFormatOf, writeExport } from './export-format';
 import { MASK_NONE, type MaskSettings } from './masking/mask-settings';

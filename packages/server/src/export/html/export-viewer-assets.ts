@@ -1,17 +1,10 @@
 import { createHash } from 'node:crypto';
+import type { ExportHighlighter } from '@toolcards/protocol';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { PACKAGE_ROOT } from '../../package/package-root';
 import { scriptSafeJs, styleSafeCss } from './script-safe-text';
-
-/** The highlighter the export viewer's Node part gives (apps/web/src/export-viewer/precompute-highlights.ts). */
-export interface ExportHighlighter {
-  windowsFor(view: unknown): Promise<unknown[]>;
-  /** An assistant message's code fences (the export holds each message whole). */
-  windowsForMessage(text: string): Promise<unknown[]>;
-  styles(): unknown[];
-}
 
 /** The viewer as the writer inlines it, with the CSP hashes of exactly that text. */
 export interface ExportViewerAssets {

@@ -1,9 +1,9 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { cspHash, type ExportHighlighter, type ExportViewerAssets } from './export-viewer-assets';
-import { EXPORT_DATA_IDS, ITEMS_PER_BLOCK, writeExportHtml } from './write-export-html';
+import { EXPORT_DATA_IDS, type ExportHighlighter, type ExportItem as ExportHtmlItem } from '@toolcards/protocol';
+import { cspHash, type ExportViewerAssets } from './export-viewer-assets';
+import { ITEMS_PER_BLOCK, writeExportHtml } from './write-export-html';
 import { SAMPLE_SCRIPT_END_LINE, sampleExportDocument, sampleExportItems } from './test-support/export-sample';
-import type { ExportItem as ExportHtmlItem } from '../export-document';
 
 // A small viewer stands in for the built one (dist/export-viewer is built after the unit tests
 // run in CI, and no package imports the web app's source): its highlighter gives each read one

@@ -1,17 +1,13 @@
 import type { Writable } from 'node:stream';
+import { EXPORT_DATA_IDS } from '@toolcards/protocol';
 import { exportViewerAssets, type ExportViewerAssets } from './export-viewer-assets';
 import type { ExportDocument } from '../export-document';
 import { htmlText, scriptSafeJson } from './script-safe-text';
 
-/**
- * The ids of the file's data blocks (apps/web/src/export-viewer/export-file-data.ts reads them):
- * the header, then blocks of ITEMS_PER_BLOCK items, `tc-export-items-0`, `-1`, …, each
- * followed by `tc-export-styles-N`, the styles its tokens use that no earlier block brought.
- * The page's script comes right after the first block: it draws the first screen while the
- * browser still parses the rest (one JSON.parse of a 3,000-call session's 15 MB, at the end
- * of the file, took 0.2-0.6 s of the first screen).
- */
-export const EXPORT_DATA_IDS = { header: 'tc-export-header', itemsPrefix: 'tc-export-items-', stylesPrefix: 'tc-export-styles-' } as const;
+// The data blocks' ids are the file's (protocol's EXPORT_DATA_IDS): the header, then blocks of
+// ITEMS_PER_BLOCK items, each followed by the styles its tokens bring, the page's script after
+// the first (it draws the first screen while the browser parses the rest: one JSON.parse of a
+// 3,000-call session's 15 MB at the end of the file took 0.2-0.6 s of the first screen).
 export const ITEMS_PER_BLOCK = 200;
 
 export interface WriteExportHtmlOptions {

@@ -1,6 +1,7 @@
 import type { Writable } from 'node:stream';
 import type { SessionEvent, ToolCallView, ToolResultView } from '@toolcards/protocol';
-import type { ExportDocument, ExportHeader } from '../export-document';
+import type { ExportFileHeader } from '@toolcards/protocol';
+import type { ExportDocument } from '../export-document';
 import { cardMarkdown, genericMarkdown } from './card-markdown';
 import { escapedHtml, inlineCode, quoted } from './fences';
 
@@ -18,7 +19,7 @@ export async function writeExportMarkdown(doc: ExportDocument, out: Writable): P
   }
 }
 
-export function headerMarkdown(header: ExportHeader): string {
+export function headerMarkdown(header: ExportFileHeader): string {
   const lines = [`# ${escapedHtml(header.title ?? `Session ${header.sessionId}`)}`, ''];
   const when = [header.startedAt, header.endedAt].filter((time) => time !== undefined).join(' – ');
   const cards = Object.entries(header.counts.byCard).map(([card, count]) => `${count} ${card}`).join(', ');
@@ -35,7 +36,7 @@ export function headerMarkdown(header: ExportHeader): string {
   return `${lines.join('\n')}\n\n---\n\n`;
 }
 
-const SOURCE_NAMES: Record<ExportHeader['source'], string> = { toolcards: 'toolcards', 'claude-code': 'Claude Code', codex: 'Codex' };
+const SOURCE_NAMES: Record<ExportFileHeader['source'], string> = { toolcards: 'toolcards', 'claude-code': 'Claude Code', codex: 'Codex' };
 
 function itemMarkdown(event: SessionEvent, view: unknown, callTitles: Map<string, string>): string {
   switch (event.type) {

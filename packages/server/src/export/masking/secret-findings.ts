@@ -1,19 +1,7 @@
 import { createHash } from 'node:crypto';
+import type { ExportFinding } from '@toolcards/protocol';
 import { dotenvValues, MIN_MASKED_LENGTH } from './dotenv-values';
 import { findSecrets } from './secret-rules';
-
-/** One secret as the preview lists it: the UI unmasks it by `id`, stable for the same value and rule. */
-export interface MaskFinding {
-  id: string;
-  rule: string;
-  label: string;
-  /** The start of the value and dots, never the value: 'AKIA••••'. */
-  sample: string;
-  /** Events it appears in. */
-  count: number;
-  /** The first few of those events, as `#seq tool` (e.g. '#12 read'). */
-  where: string[];
-}
 
 /** A text masking replaces wherever it appears: `text`, of which `[innerStart, innerEnd)` is hidden. */
 export interface MaskedLiteral {
@@ -25,7 +13,7 @@ export interface MaskedLiteral {
 }
 
 export interface ScanResult {
-  findings: MaskFinding[];
+  findings: ExportFinding[];
   literals: MaskedLiteral[];
 }
 
@@ -58,7 +46,7 @@ export function labelOf(rule: string): string {
 }
 
 interface Found {
-  finding: MaskFinding;
+  finding: ExportFinding;
   lastSeq: number;
 }
 

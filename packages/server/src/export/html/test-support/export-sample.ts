@@ -1,5 +1,6 @@
 import type { SessionEvent } from '@toolcards/protocol';
-import type { ExportDocument, ExportHeader, ExportItem } from '../../export-document';
+import type { ExportFileHeader, ExportItem } from '@toolcards/protocol';
+import type { ExportDocument } from '../../export-document';
 
 /**
  * An export document with one card of each kind, for the HTML writer's tests and the viewer's
@@ -11,7 +12,7 @@ export const SAMPLE_SCRIPT_END_LINE = 'const tag = "</script><script>alert(1)</s
 
 const TIME = '2026-12-01T10:00:00.000Z';
 
-export function sampleExportHeader(fields: Partial<ExportHeader> = {}): ExportHeader {
+export function sampleExportFileHeader(fields: Partial<ExportFileHeader> = {}): ExportFileHeader {
   return {
     toolcardsVersion: '0.1.0',
     source: 'toolcards',
@@ -114,7 +115,7 @@ export function sampleExportItems(): ExportItem[] {
 
 export function sampleExportDocument(items: ExportItem[] = sampleExportItems()): ExportDocument {
   return {
-    header: sampleExportHeader({ counts: { events: items.length, calls: 6, byCard: { read: 1, search: 1, terminal: 1, diff: 1, plan: 1, generic: 1 } } }),
+    header: sampleExportFileHeader({ counts: { events: items.length, calls: 6, byCard: { read: 1, search: 1, terminal: 1, diff: 1, plan: 1, generic: 1 } } }),
     items: (async function* () {
       yield* items;
     })(),
