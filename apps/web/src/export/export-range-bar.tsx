@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import type { RangePick } from './export-range-pick';
+import { RangeEndIcon } from './export-range-button';
 import './export-range-bar.css';
 
 interface ExportRangeBarProps {
@@ -27,7 +28,10 @@ export function ExportRangeBar({ pick, onExport, onCancel }: ExportRangeBarProps
     <div className="export-range-bar" role="region" aria-label="Export range">
       {pick.phase === 'started' ? (
         <span className="export-range-bar__text" role="status">
-          Export from <span className="export-range-bar__end">#{pick.start.seq}</span> <span className="export-range-bar__label">{pick.start.label}</span> — choose the last card: To here
+          Export from <span className="export-range-bar__end">#{pick.start.seq}</span> <span className="export-range-bar__label">{pick.start.label}</span> — now the last card&apos;s{' '}
+          <span className="export-range-bar__hint">
+            <RangeEndIcon end="to" /> To here
+          </span>
         </span>
       ) : (
         <>
