@@ -3,6 +3,7 @@ import type { Pin } from '@toolcards/protocol';
 import { hashForCard } from '../model/session-hash';
 import { CALL_KINDS, CALL_KIND_WORDS, callCountsText } from './call-kind';
 import type { OutlineTurn } from './outline-from-rows';
+import { useKeepLineInView } from './keep-line-in-view';
 import { outlineKeyStep, type OutlineTreeItem } from './outline-keys';
 import type { SessionMap } from './use-session-map';
 import './navigator.css';
@@ -50,13 +51,10 @@ export function Navigator({ map, sessionId, pins, pinsNote, onUnpin, onOpenPin, 
   // The current turn is where Tab lands (unless the person is walking the tree) and stays in view.
   const currentLine = currentTurn === undefined ? -1 : (lineOfTurn[currentTurn] ?? -1);
   useEffect(() => {
-    if (currentLine < 0 || focusInTree.current) return undefined;
-    setFocused(currentLine);
-    const frame = requestAnimationFrame(() => {
-      treeRef.current?.querySelector(`[data-line="${currentLine}"]`)?.scrollIntoView?.({ block: 'nearest' });
-    });
-    return () => cancelAnimationFrame(frame);
+    if (currentLine >= 0 && !focusInTree.current) setFocused(currentLine);
   }, [currentLine]);
+  const walkingTree = useCallback(() => focusInTree.current, []);
+  useKeepLineInView(treeRef, currentLine, walkingTree);
 
   // Stable for the memoized turns: it reads the latest outline and rows when called.
   const latest = useRef({ outline, rows: map.rows, goToRow, onJumped });
