@@ -125,6 +125,7 @@ const STORY_CHECKS: Readonly<Record<string, StoryCheck>> = {
   'app-export-dialog--secrets-found': exportDialogStory({ findings: ['aws-access-key-id', 'github-token', 'password-in-url'] }),
   'app-export-dialog--secrets-found-dark': exportDialogStory({ findings: ['aws-access-key-id', 'github-token', 'password-in-url'] }, 'dark'),
   'app-export-dialog--from-an-addressed-card': exportDialogStory({ findings: ['aws-access-key-id', 'github-token', 'password-in-url'], from: '12' }),
+  'app-export-dialog--range-chosen-on-the-cards': exportDialogStory({ findings: ['aws-access-key-id', 'github-token', 'password-in-url'], from: '12', to: '40', ends: 'From #12 Read src/a.ts — to #40 Search "deploy" (3 files)' }),
   'app-export-dialog--nothing-found': exportDialogStory({ findings: [] }),
   'app-overview-strip--strip': stripStory('light'),
   'app-overview-strip--strip-dark': stripStory('dark'),

@@ -46,6 +46,14 @@ export const FromAnAddressedCard: Story = {
   args: { initialFrom: 12 },
 };
 
+export const RangeChosenOnTheCards: Story = {
+  name: 'Range chosen on the cards',
+  args: { picked: { start: { seq: 12, label: 'Read src/a.ts' }, end: { seq: 40, label: 'Search "deploy" (3 files)' } } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByTestId('export-range-ends')).toHaveTextContent('From #12 Read src/a.ts — to #40 Search "deploy" (3 files)');
+  },
+};
+
 export const NothingFound: Story = {
   name: 'Nothing to mask',
   args: { api: storyApi({ findings: [], homePath: false }) },
