@@ -10,7 +10,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Everything the client build reads: its sources, the protocol, the page and the Vite config. */
-export const CLIENT_INPUTS = ['apps/web/src', 'packages/protocol/src', 'apps/web/index.html', 'vite.config.ts', 'vite.export-viewer.config.ts', 'public'];
+export const CLIENT_INPUTS = ['apps/web/src', 'packages/protocol/src', 'apps/web/index.html', 'vite.config.ts', 'vite.export-viewer.config.ts', 'vite.preload-fetched-with-page.ts', 'public'];
 /** The HTML export's viewer, built with the client (vite.export-viewer.config.ts). */
 export const EXPORT_VIEWER_BUILD = 'dist/export-viewer/export-viewer.js';
 

@@ -16,9 +16,9 @@ const terminalCard = fetchedWithPage(import('./terminal/terminal-card'), (module
 const diffCard = fetchedWithPage(import('./diff/diff-card'), (module) => module.DiffCard);
 const planCard = fetchedWithPage(import('./plan/plan-card'), (module) => module.PlanCard);
 const readCard = fetchedWithPage(import('./read/read-card'), (module) => module.ReadCard);
-const searchCards = import('./search/search-cards');
-const matchesCard = fetchedWithPage(searchCards, (module) => module.SearchMatchesCard);
-const pathsCard = fetchedWithPage(searchCards, (module) => module.SearchPathsCard);
+// One chunk for both search cards (an `import()` of the same module is the same fetch).
+const matchesCard = fetchedWithPage(import('./search/search-cards'), (module) => module.SearchMatchesCard);
+const pathsCard = fetchedWithPage(import('./search/search-cards'), (module) => module.SearchPathsCard);
 const TerminalCard = terminalCard.Component;
 const DiffCard = diffCard.Component;
 const PlanCard = planCard.Component;
