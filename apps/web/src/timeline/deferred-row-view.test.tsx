@@ -62,7 +62,8 @@ describe('DeferredRowView', () => {
       }
       expect(container.querySelector('.timeline__placeholder')).not.toBeNull();
       expect(container.textContent).not.toContain('flung past');
-      // No scroll for 120 ms: the fling is over.
+      // No scroll for 120 ms and a frame: the fling is over.
+      time += 200;
       act(() => settle?.());
       await waitFor(() => expect(container.textContent).toContain('flung past'));
       expect(container.querySelector('.timeline__placeholder')).toBeNull();

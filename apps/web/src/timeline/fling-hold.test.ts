@@ -7,9 +7,14 @@ function setup(following = () => false) {
   let time = 0;
   const timers: { at: number; callback: () => void }[] = [];
   const calls: string[] = [];
+  const frames: (() => void)[] = [];
   const stop = holdMountsWhileFlung(scroller, { hold: () => calls.push('hold'), letGo: () => calls.push('let go') }, {
     following,
     now: () => time,
+    requestFrame: (callback) => {
+      frames.push(callback);
+      return () => void frames.splice(frames.indexOf(callback), 1);
+    },
     setTimer: (callback, ms) => {
       const timer = { at: time + ms, callback };
       timers.push(timer);
@@ -28,18 +33,33 @@ function setup(following = () => false) {
       timer.callback();
     }
   };
-  return { scrollTo, wait, calls, stop };
+  const frame = () => frames.splice(0).forEach((callback) => callback());
+  return { scrollTo, wait, frame, calls, stop };
 }
 
 describe('holdMountsWhileFlung', () => {
-  it('holds the cards during a fling and lets them go 120 ms after the last scroll', () => {
-    const { scrollTo, wait, calls } = setup();
+  it('holds the cards during a fling and lets them go 120 ms and a frame after the last scroll', () => {
+    const { scrollTo, wait, frame, calls } = setup();
     for (let top = 50; top <= 500; top += 50) scrollTo(top);
     expect(calls).toEqual(['hold']);
     wait(100);
+    frame();
     expect(calls).toEqual(['hold']);
     wait(30);
+    expect(calls).toEqual(['hold']);
+    frame();
     expect(calls).toEqual(['hold', 'let go']);
+  });
+
+  it('stays held when the frames of a loaded page come further apart than the timer', () => {
+    const { scrollTo, wait, frame, calls } = setup();
+    for (let top = 150; top <= 1_500; top += 150) scrollTo(top, 50);
+    expect(calls).toEqual(['hold']);
+    // The timer fires 130 ms on, but that frame brings the next scroll first.
+    wait(130);
+    scrollTo(1_650, 0);
+    frame();
+    expect(calls).toEqual(['hold']);
   });
 
   it('never holds while the timeline follows its end', () => {

@@ -1,3 +1,4 @@
+import { animationFrameScheduler, type FrameScheduler } from '../store/once-per-frame';
 import { FLING_SETTLE_MS, ScrollPace } from './scroll-pace';
 
 /** What a fling holds back: the card bodies' mount queue. */
@@ -11,12 +12,14 @@ export interface FlingHoldOptions {
   following: () => boolean;
   now?: () => number;
   setTimer?: (callback: () => void, ms: number) => () => void;
+  requestFrame?: FrameScheduler;
 }
 
 /**
  * Holds the cards' mounting while the person flings the timeline (scroll-pace.ts): the rows
  * going past keep their estimated-height placeholders, a frame does not style and lay out
- * cards nobody can read, and they mount once the scroll slows or stops for 120 ms. Reads the
+ * cards nobody can read, and they mount once the scroll slows, or stops for 120 ms and a
+ * whole frame (a loaded page's frames can be further apart than the timer). Reads the
  * scroller's offset in its scroll events only, where the virtualizer has just read it (no
  * layout of its own); the viewport's height bounds a jump.
  */
@@ -28,9 +31,19 @@ export function holdMountsWhileFlung(scroller: HTMLElement, mounts: HeldMounts, 
       const timer = setTimeout(callback, ms);
       return () => clearTimeout(timer);
     });
+  const requestFrame = options.requestFrame ?? animationFrameScheduler;
   const pace = new ScrollPace();
   let flung = false;
+  let lastScroll = 0;
   let cancelSettle: (() => void) | undefined;
+  // The timer fired: settled if no scroll came by the next frame (its scroll events come before it).
+  const settleAfterFrame = () => {
+    cancelSettle = requestFrame(() => {
+      const quiet = now() - lastScroll;
+      if (quiet >= FLING_SETTLE_MS) settle();
+      else cancelSettle = setTimer(settleAfterFrame, FLING_SETTLE_MS - quiet);
+    });
+  };
   const settle = () => {
     cancelSettle?.();
     cancelSettle = undefined;
@@ -41,7 +54,8 @@ export function holdMountsWhileFlung(scroller: HTMLElement, mounts: HeldMounts, 
   };
   const onScroll = () => {
     if (options.following()) return settle();
-    const fling = pace.note(now(), scroller.scrollTop, typeof window === 'undefined' ? 800 : window.innerHeight);
+    lastScroll = now();
+    const fling = pace.note(lastScroll, scroller.scrollTop, typeof window === 'undefined' ? 800 : window.innerHeight);
     if (fling && !flung) {
       flung = true;
       mounts.hold();
@@ -50,7 +64,7 @@ export function holdMountsWhileFlung(scroller: HTMLElement, mounts: HeldMounts, 
       mounts.letGo();
     }
     cancelSettle?.();
-    cancelSettle = flung ? setTimer(settle, FLING_SETTLE_MS) : undefined;
+    cancelSettle = flung ? setTimer(settleAfterFrame, FLING_SETTLE_MS) : undefined;
   };
   scroller.addEventListener('scroll', onScroll, { passive: true });
   return () => {

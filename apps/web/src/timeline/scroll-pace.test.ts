@@ -22,8 +22,9 @@ describe('ScrollPace', () => {
   it('does not call reading speed a fling, nor a fling at a few frames a second', () => {
     expect(scrollAt(new ScrollPace(), 600, 60)).toBe(false);
     expect(scrollAt(new ScrollPace(), FLING_PX_PER_S - 100, 60)).toBe(false);
-    // A loaded page: 10 frames a second still has three positions in the window.
+    // A loaded page: at 10 or 5 frames a second it is still a fling.
     expect(scrollAt(new ScrollPace(), 3_000, 10, 100)).toBe(true);
+    expect(scrollAt(new ScrollPace(), 3_000, 10, 200)).toBe(true);
   });
 
   it('ends the fling once the scroll slows', () => {

@@ -1,10 +1,12 @@
 /** Faster than this the person is flinging past the rows, not reading them: their cards wait. */
 export const FLING_PX_PER_S = 1_500;
-/** The speed is taken over the scroll positions of this last stretch of time. */
-const PACE_WINDOW_MS = 250;
-/** Fewer positions than this in the window are a jump and its settling, not a fling (250 ms holds three even at 10 frames a second). */
+/** Positions older than this say nothing about the scroll now. */
+const PACE_MEMORY_MS = 500;
+/** The speed is taken over at least this stretch of the latest positions (a steady figure)… */
+const PACE_SPAN_MS = 100;
+/** …and at least this many: fewer are a jump and its settling, not a fling. */
 const FLING_MIN_POSITIONS = 3;
-/** A fling has ended when no scroll came for this long. */
+/** A fling has ended when no scroll came for this long (and a whole frame went by without one). */
 export const FLING_SETTLE_MS = 120;
 
 interface ScrollPosition {
@@ -14,9 +16,10 @@ interface ScrollPosition {
 
 /**
  * How fast the timeline is being scrolled, from its scroll positions (time, offset): a fling
- * is a steady run of positions over 1,500 px/s. One write far away (a jump to a turn, a
- * permalink, following the end) restarts the count, so a jump and the corrections after it
- * are never a fling.
+ * is a steady run of positions over 1,500 px/s, taken over the latest 100 ms and at least three
+ * positions (on a loaded page, frames 200 ms apart still make one). One write farther than a
+ * viewport (a jump to a turn, a permalink, following the end) restarts the count, so a jump
+ * and the corrections after it are never a fling.
  */
 export class ScrollPace {
   private positions: ScrollPosition[] = [];
@@ -26,10 +29,11 @@ export class ScrollPace {
     const last = this.positions.at(-1);
     if (last !== undefined && Math.abs(top - last.top) > viewportHeight) this.positions = [];
     this.positions.push({ time, top });
-    const since = time - PACE_WINDOW_MS;
-    while (this.positions.length > 1 && this.positions[0]!.time < since) this.positions.shift();
-    if (this.positions.length < FLING_MIN_POSITIONS) return false;
-    const first = this.positions[0]!;
+    while (this.positions[0]!.time < time - PACE_MEMORY_MS) this.positions.shift();
+    let from = this.positions.length - 1;
+    while (from > 0 && (this.positions.length - from < FLING_MIN_POSITIONS || time - this.positions[from]!.time < PACE_SPAN_MS)) from -= 1;
+    if (this.positions.length - from < FLING_MIN_POSITIONS) return false;
+    const first = this.positions[from]!;
     const elapsed = time - first.time;
     return elapsed > 0 && (Math.abs(top - first.top) * 1000) / elapsed > FLING_PX_PER_S;
   }
