@@ -1,12 +1,11 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { TOKEN_STORAGE_KEY } from '../app/start-token';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useSessionState } from '../store/client-context';
-import { httpExportApi, saveFile, type ExportApi } from './export-api';
+import type { ExportApi } from './export-api';
 import { useExportRangePicker, useRangePick } from './export-range-context';
 import './export-control.css';
 
 // The dialog and the range bar load when first shown: the page's first bundle carries only the button.
-const ExportDialog = lazy(() => import('./export-dialog').then((module) => ({ default: module.ExportDialog })));
+const ExportDialog = lazy(() => import('./export-dialog-over-http').then((module) => ({ default: module.ExportDialogOverHttp })));
 const ExportRangeBar = lazy(() => import('./export-range-bar').then((module) => ({ default: module.ExportRangeBar })));
 
 /**
@@ -22,7 +21,6 @@ export function ExportControl({ api }: { api?: ExportApi }) {
   const pick = useRangePick(picker);
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
-  const exportApi = useMemo(() => api ?? httpExportApi(pageToken()), [api]);
   const cancelPick = useCallback(() => picker?.cancel(), [picker]);
   useEffect(() => {
     if (pick.phase === 'chosen') setOpen(true);
@@ -47,10 +45,9 @@ export function ExportControl({ api }: { api?: ExportApi }) {
         <Suspense fallback={null}>
           <ExportDialog
             sessionId={sessionId}
-            api={exportApi}
+            {...(api ? { api } : {})}
             {...(pick.phase !== 'idle' ? { picked: pick } : addressedSeq === undefined ? {} : { initialFrom: addressedSeq })}
-            onFile={(file) => {
-              saveFile(file);
+            onSaved={() => {
               picker?.cancel();
               setOpen(false);
               button.current?.focus();
@@ -61,13 +58,4 @@ export function ExportControl({ api }: { api?: ExportApi }) {
       )}
     </>
   );
-}
-
-/** The page's token, where the start URL left it (app/start-token.ts); the cookie authorizes without one. */
-function pageToken(): string | undefined {
-  try {
-    return sessionStorage.getItem(TOKEN_STORAGE_KEY) ?? undefined;
-  } catch {
-    return undefined;
-  }
 }
