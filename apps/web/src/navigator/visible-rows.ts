@@ -15,6 +15,7 @@ export class VisibleRows {
   private visible: VisibleSeqs | null = null;
   private readonly listeners = new Set<() => void>();
   private readonly onScreen = new Set<number>();
+  private notifying: ReturnType<typeof setTimeout> | undefined;
 
   readonly subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
@@ -98,7 +99,12 @@ export class VisibleRows {
     const next = this.onScreen.size === 0 ? null : { first, last };
     if (next?.first === this.visible?.first && next?.last === this.visible?.last) return;
     this.visible = next;
-    for (const listener of this.listeners) listener();
+    // Told in a task of its own: the observer's callback runs inside the frame, and the outline's
+    // and the strip's render (synchronous, from useSyncExternalStore) made that frame's task longer.
+    this.notifying ??= setTimeout(() => {
+      this.notifying = undefined;
+      for (const listener of this.listeners) listener();
+    }, 0);
   }
 }
 

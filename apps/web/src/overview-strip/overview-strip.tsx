@@ -1,7 +1,8 @@
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent, type MouseEvent } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent, type MouseEvent } from 'react';
 import type { Pin } from '@toolcards/protocol';
 import { rowIndexForSeq } from '../model/row-index-for-seq';
 import { CALL_KINDS, callCountsText, type CallKind } from '../navigator/call-kind';
+import type { OutlineTurn } from '../navigator/outline-from-rows';
 import type { SessionMap } from '../navigator/use-session-map';
 import { rowAt, rowTop, stripMarks, viewportBand, type StripMark } from './strip-marks';
 import { findHitRows, subscribeFindHitRows } from './strip-find-hits';
@@ -67,24 +68,7 @@ export function OverviewStrip({ map, pins, onOpenPin }: OverviewStripProps) {
         <canvas ref={canvasRef} className="strip__canvas" aria-hidden="true" />
         {band !== undefined && <div className="strip__viewport" data-testid="strip-viewport" aria-hidden="true" style={{ top: band.top, height: band.height }} />}
         <div className="strip__turns" role="group" aria-label="Turns" onKeyDown={onTurnKey} onBlur={() => setFocusedTurn(undefined)}>
-          {outline.turns.map((turn, index) => {
-            const top = rowTop(turn.firstRow, rows.length, height);
-            const bottom = rowTop(turn.firstRow + turn.rowCount, rows.length, height);
-            return (
-              <button
-                key={turn.key}
-                type="button"
-                className="strip__turn"
-                data-strip-turn={index}
-                tabIndex={index === tabTurn ? 0 : -1}
-                aria-current={index === currentTurn ? 'location' : undefined}
-                aria-label={`Turn ${index + 1}: ${turn.prompt ?? 'before the first prompt'}, ${callCountsText(turn.calls, turn.kinds)}`}
-                style={{ top, height: Math.max(2, bottom - top) }}
-                onFocus={() => setFocusedTurn(index)}
-                onClick={() => goToRow(turn.firstRow)}
-              />
-            );
-          })}
+          <StripTurns turns={outline.turns} rowCount={rows.length} height={height} tabTurn={tabTurn} currentTurn={currentTurn} onFocusTurn={setFocusedTurn} goToRow={goToRow} />
         </div>
         {pinMarks.map(({ pin, top }) => (
           <button key={pin.seq} type="button" className="strip__pin" style={{ top }} aria-label={`Pinned: ${pin.label}`} title={`Pinned: ${pin.label}`} onClick={() => onOpenPin(pin)} />
@@ -93,6 +77,41 @@ export function OverviewStrip({ map, pins, onOpenPin }: OverviewStripProps) {
     </nav>
   );
 }
+
+interface StripTurnsProps {
+  turns: readonly OutlineTurn[];
+  rowCount: number;
+  height: number;
+  tabTurn: number;
+  currentTurn: number | undefined;
+  onFocusTurn(turn: number): void;
+  goToRow(index: number): void;
+}
+
+/**
+ * One button per turn over the marks. Memoized: the rows on screen change many times a second
+ * while scrolling (the band), the turns' buttons only when the current turn does.
+ */
+const StripTurns = memo(function StripTurns({ turns, rowCount, height, tabTurn, currentTurn, onFocusTurn, goToRow }: StripTurnsProps) {
+  return turns.map((turn, index) => {
+    const top = rowTop(turn.firstRow, rowCount, height);
+    const bottom = rowTop(turn.firstRow + turn.rowCount, rowCount, height);
+    return (
+      <button
+        key={turn.key}
+        type="button"
+        className="strip__turn"
+        data-strip-turn={index}
+        tabIndex={index === tabTurn ? 0 : -1}
+        aria-current={index === currentTurn ? 'location' : undefined}
+        aria-label={`Turn ${index + 1}: ${turn.prompt ?? 'before the first prompt'}, ${callCountsText(turn.calls, turn.kinds)}`}
+        style={{ top, height: Math.max(2, bottom - top) }}
+        onFocus={() => onFocusTurn(index)}
+        onClick={() => goToRow(turn.firstRow)}
+      />
+    );
+  });
+});
 
 /** The box's height from a ResizeObserver (no layout read in render or commit). */
 function useBoxHeight(ref: React.RefObject<HTMLDivElement | null>): number {
