@@ -49,7 +49,8 @@ export const sessionMapBench: BenchDefinition = {
         if (calls.length > 0) await generateSession(address, calls, { sessionId, inFlight: 32 });
       }
       browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
-      const browserContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      // 1440 px: the width the outline opens with the page at (below it waits for its button: workbench.tsx).
+      const browserContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
       const ready: number[] = [];
       const readyTask: number[] = [];
       const scrollOpen: number[] = [];
@@ -59,7 +60,11 @@ export const sessionMapBench: BenchDefinition = {
         await page.addInitScript(`window.__expectedCalls = ${sizes.calls};`);
         await page.addInitScript(READY_PROBE);
         await page.goto(`${server.url}#/s/${sessionId}`);
-        const measured = (await page.evaluate('window.__mapReady')) as { ready: number; longest: number };
+        const measured = await withinMs(
+          page.evaluate('window.__mapReady') as Promise<{ ready: number; longest: number }>,
+          120_000,
+          'the outline and the strip were not ready 120 s after the page opened (is the outline open at this width?)',
+        );
         ready.push(measured.ready);
         readyTask.push(measured.longest);
         // One unmeasured pass first (the cards' code and grammars load on their first rows),
@@ -92,6 +97,16 @@ export const sessionMapBench: BenchDefinition = {
     }
   },
 };
+
+/** `promise`, or a clear error once `ms` pass: a probe that never resolves must not hang the run. */
+async function withinMs<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([promise, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(message)), ms)))]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /** A prompt over the WebSocket, resolved once the session logged it. */
 async function sendPrompt(server: ServerAddress, sessionId: string, text: string): Promise<void> {
