@@ -13,15 +13,17 @@ const CONTENTION =
 
 export const MISS_REASONS: Readonly<Record<string, string>> = {
   'navigator.scroll.open':
-    'Mostly the timeline’s own work, not the outline’s: a CPU profile of the scroll has DOM insertions and removals of the ' +
-    'rows the virtualizer mounts, GC and React commits on top; in quick runs at load 10–15 the commit before issue 30 (no ' +
-    'outline, no strip) had tasks of 85–250 ms on the same scroll, and this one with the outline and strip taken out too. ' +
-    'The outline adds a `scrollIntoView` of the current turn when it changes (a forced layout). Next: a trace of the row ' +
-    'mounting at 3,000 px/s (fewer rows mounted per frame, cheaper placeholders while scrolling fast). ' +
+    'Traced (Chromium trace with a CPU profile, then Long Animation Frame entries of the bench’s own scroll): before, each ' +
+    'long task was one frame styling and laying out 1,000–4,500 new elements (read cards of 1,000–2,300 elements with their ' +
+    'colour spans, glob cards of 1,700; two card bodies a frame) — style 10–22 ms, layout 11–21, paint 5–13, the ' +
+    'virtualizer’s ResizeObserver 5–14 — 11–47 tasks ≥ 50 ms per 8 s scroll. Now a fling (> 1,500 px/s) keeps the rows’ ' +
+    'placeholders and mounts the cards once it slows or stops for 120 ms and a frame: 0–3 tasks ≥ 50 ms per scroll, at the ' +
+    'scroll’s end (the first cards mounting after it: their React render 13–47 ms, the ResizeObserver’s re-measure of 10,000 ' +
+    'rows 6–55 ms) or where the load took a core. What is left is in the cards: a read card renders ~2,000 elements for a ' +
+    '448 px viewport and a glob card all of its rows; the virtualizer re-estimates every row below a resized one. ' +
     CONTENTION,
   'navigator.scroll.closed':
-    'As with the outline open (see that row): the timeline’s row mounting while scrolling fast, measured before the outline ' +
-    'and strip existed too. ' +
+    'As with the outline open (see that row): the first cards mounting after the fling ends, or the machine’s load. ' +
     CONTENTION,
   'grep.common.ratio':
     'Above the target in the last three full runs (1.37× before, 1.24–1.28× after slicing each file’s path out of its begin ' +
