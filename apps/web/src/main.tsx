@@ -20,6 +20,8 @@ const token = takeStartToken({
 const root = document.getElementById('root');
 if (root) {
   const client = browserClient(token);
+  // Before the first render: the socket opens and the server reads the session while React draws the shell.
+  void client.start();
   createRoot(root).render(
     <StrictMode>
       <App client={client} tokenInPage={token !== undefined} />

@@ -82,6 +82,7 @@ export class SessionClient {
   /** A blank session is shown: the first command creates it. */
   private drafting = false;
   private creating = false;
+  private started: Promise<void> | undefined;
   /** Frames that came before `cardsReady` settled, applied in order once it has (then null). */
   private framesBeforeCards: ServerFrame[] | null = [];
 
@@ -109,8 +110,16 @@ export class SessionClient {
     });
   }
 
-  /** First load: the session in the URL, else this workspace's newest, else a new one. */
-  async start(): Promise<void> {
+  /**
+   * First load: the session in the URL, else this workspace's newest, else a new one. Asked
+   * again while it runs or after it (the page starts it before its first render, the workbench
+   * again as it mounts) it does nothing; after `stop()` it loads again.
+   */
+  start(): Promise<void> {
+    return (this.started ??= this.firstLoad());
+  }
+
+  private async firstLoad(): Promise<void> {
     await this.guard(async () => {
       // A session named in the URL (maybe a card of it) opens at once: its socket does not wait for the info.
       const address = sessionAddressFromHash(this.hash.read());
@@ -375,6 +384,7 @@ export class SessionClient {
   }
 
   stop(): void {
+    this.started = undefined;
     this.connection.close();
     this.replayPublisher.dispose();
     this.backfill.dispose();

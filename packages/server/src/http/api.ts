@@ -84,8 +84,9 @@ async function answer(req: IncomingMessage, res: ServerResponse, url: URL, deps:
         problems: runtime.live.reopenReport?.problems ?? [],
       } satisfies OpenSessionResponse);
     }
+    // The log's index finds the result, reading the head itself when the call is there.
     case 'result-text': {
-      const runtime = await deps.registry.get(route.id);
+      const runtime = await deps.registry.get(route.id, { viewing: true });
       if (!runtime) return sendApiError(res, 404, 'UNKNOWN_SESSION', `no session "${route.id}"`);
       const result = await runtime.live.resultOf(route.callId);
       if (!result) return sendApiError(res, 404, 'UNKNOWN_RESULT', `session "${route.id}" has no logged result for call "${route.callId}"`);
@@ -134,13 +135,15 @@ async function answer(req: IncomingMessage, res: ServerResponse, url: URL, deps:
       if (!runtime) return sendApiError(res, 404, 'UNKNOWN_SESSION', `no session "${route.id}"`);
       return sendJson(res, 200, await runtime.seen.cards(query.path));
     }
+    // Pins live beside the log: the tail is enough (a page opening a long session asks for them at
+    // once, and must not start its whole replay ahead of the tail it waits for).
     case 'read-pins': {
-      const runtime = await deps.registry.get(route.id);
+      const runtime = await deps.registry.get(route.id, { viewing: true });
       if (!runtime) return sendApiError(res, 404, 'UNKNOWN_SESSION', `no session "${route.id}"`);
       return sendJson(res, 200, (await deps.pins.read(route.id)) satisfies PinsResponse);
     }
     case 'write-pins': {
-      const runtime = await deps.registry.get(route.id);
+      const runtime = await deps.registry.get(route.id, { viewing: true });
       if (!runtime) return sendApiError(res, 404, 'UNKNOWN_SESSION', `no session "${route.id}"`);
       const body = await pinsBodyOf(req, runtime.live.nextSeq);
       if (typeof body === 'string') return sendApiError(res, 400, 'BAD_REQUEST', body);

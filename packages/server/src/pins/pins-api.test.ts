@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { SessionStore } from '@toolcards/session';
 import { api, createSession, useServers } from '../test-support/server-harness';
 import { runTools } from '../test-support/session-actions';
 
@@ -61,5 +62,28 @@ describe('GET/PUT /api/sessions/:id/pins (a real server)', () => {
     expect(read.body.note).toMatch(/could not be read/);
     expect((await api(server, `/api/sessions/${session.id}`)).status).toBe(200);
     expect(await api(server, `/api/sessions/${session.id}/pins`, { method: 'PUT', body: JSON.stringify({ pins: [pin(1)] }) })).toMatchObject({ status: 200 });
+  });
+  it('answers from the tail of a reopened session, without starting its whole replay ahead of the tail a page waits for', async () => {
+    const dataDir = join(await servers.tempDir(), 'data');
+    const first = await servers.start({ dataDir });
+    const session = await createSession(first);
+    await runTools(first.port, first.token, session.id, [{ name: 'glob', args: { pattern: '**/*.ts' } }]);
+    await first.close();
+
+    // Each whole replay a reopen starts, as it starts.
+    const wholeStarted: string[] = [];
+    const openFromTail = SessionStore.prototype.openFromTail;
+    const spy = vi.spyOn(SessionStore.prototype, 'openFromTail').mockImplementation(async function (this: SessionStore, ...args) {
+      const opened = await openFromTail.apply(this, args);
+      return { ...opened, whole: () => (wholeStarted.push(args[0]), opened.whole()) };
+    });
+    try {
+      const server = await servers.start({ dataDir });
+      expect(await api(server, `/api/sessions/${session.id}/pins`)).toMatchObject({ status: 200, body: { pins: [] } });
+      expect(await api(server, `/api/sessions/${session.id}/pins`, { method: 'PUT', body: JSON.stringify({ pins: [pin(1)] }) })).toMatchObject({ status: 200 });
+      expect(wholeStarted, 'whole replays started by the pins requests').toEqual([]);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
