@@ -140,6 +140,18 @@ describe('SessionClient over a real WebSocket', () => {
     expect(client!.fileSource('c1'), 'another workspace').toBeUndefined();
   });
 
+  it('starts once however often it is asked (the page, then the workbench), and again after a stop', async () => {
+    server.append();
+    const { store } = startClient();
+    await Promise.all([client!.start(), client!.start()]);
+    await until(() => expect(store.state.getState().caughtUp).toBe(true));
+    await client!.start();
+    expect(server.received.filter((frame) => frame.type === 'subscribe')).toHaveLength(1);
+    client!.stop();
+    await client!.start();
+    await until(() => expect(server.received.filter((frame) => frame.type === 'subscribe')).toHaveLength(2));
+  });
+
   it('creates no session on opening a workspace that has none: its first command creates it and is sent', async () => {
     const first = startClient({ sessions: [] });
     await client!.start();
