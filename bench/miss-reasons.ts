@@ -25,6 +25,18 @@ export const MISS_REASONS: Readonly<Record<string, string>> = {
   'navigator.scroll.closed':
     'As with the outline open (see that row): the first cards mounting after the fling ends, or the machine’s load. ' +
     CONTENTION,
+  'transcript-page.first-screen':
+    'Traced on the page (load 5–9): the entry is in at ≈ 150 ms and the socket created at ≈ 350–550 ms (the entry’s module ' +
+    'evaluation 157 ms, then the client starts, now before React’s first render); the server answers the 200-event tail ' +
+    '100–125 ms after the subscribe (it was 350–470 ms while the page’s pins request started the whole 100 MB replay on the ' +
+    'same thread: those requests open the session for viewing now); then ≈ 300 ms until the first cards are painted ' +
+    '(forced style and layout 155 ms, React’s scheduler tasks 190 ms). Next: a cheaper first render of the tail. ' +
+    CONTENTION,
+  'transcript-page.complete-ratio':
+    'The older pages are read again from the log and each line parsed to send it lean: on the 83 MB QA log the server’s CPU per ' +
+    'whole history is `JSON.parse` ≈ 330 ms and decoding lines to strings ≈ 250 ms, then GC and the socket writes; the page ' +
+    'then ingests and validates 16,000 events. Next: a lean copy of each line written beside the log, sent without parsing. ' +
+    CONTENTION,
   'grep.common.ratio':
     'Above the target in the last three full runs (1.37× before, 1.24–1.28× after slicing each file’s path out of its begin ' +
     'record instead of `JSON.parse`). Node must read all of ripgrep’s JSON for > 40k matches and write every match to the spill ' +
