@@ -43,6 +43,8 @@ export function preloadFetchedWithPage(): Plugin {
     name: 'toolcards:preload-fetched-with-page',
     apply: 'build',
     async transform(code, id) {
+      // Only the app's own modules call fetchedWithPage.
+      if (id.includes('/node_modules/')) return null;
       for (const specifier of fetchedWithPageImports(code)) {
         const resolved = await this.resolve(specifier, id);
         if (resolved) fetched.add(resolved.id);

@@ -9,24 +9,18 @@ import type { FileSource } from '../net/file-source';
 import { diffPlainText, matchesPlainText, pathsPlainText, planPlainText, readPlainText, terminalPlainText } from './view-plain-text';
 
 // Every card but the generic one is out of the entry chunk (initial JS <= 150 kB gzip) and
-// fetched as the page starts; the first session opens once they are in (`cardChunksReady`, see
-// browser-client.ts), so a result is drawn whole at once, never as a stand-in that grows under
-// a timeline following its end (decision 0023).
-const terminalCard = fetchedWithPage(import('./terminal/terminal-card'), (module) => module.TerminalCard);
-const diffCard = fetchedWithPage(import('./diff/diff-card'), (module) => module.DiffCard);
-const planCard = fetchedWithPage(import('./plan/plan-card'), (module) => module.PlanCard);
-const readCard = fetchedWithPage(import('./read/read-card'), (module) => module.ReadCard);
+// fetched as the page starts; a session's frames are applied once they are in (`cardChunksReady`,
+// see browser-client.ts), so a result is drawn whole at once, never as a stand-in that grows
+// under a timeline following its end (decision 0023).
+const { Component: TerminalCard, ready: terminalReady } = fetchedWithPage(import('./terminal/terminal-card'), (module) => module.TerminalCard);
+const { Component: DiffCard, ready: diffReady } = fetchedWithPage(import('./diff/diff-card'), (module) => module.DiffCard);
+const { Component: PlanCard, ready: planReady } = fetchedWithPage(import('./plan/plan-card'), (module) => module.PlanCard);
+const { Component: ReadCard, ready: readReady } = fetchedWithPage(import('./read/read-card'), (module) => module.ReadCard);
 // One chunk for both search cards (an `import()` of the same module is the same fetch).
-const matchesCard = fetchedWithPage(import('./search/search-cards'), (module) => module.SearchMatchesCard);
-const pathsCard = fetchedWithPage(import('./search/search-cards'), (module) => module.SearchPathsCard);
-const TerminalCard = terminalCard.Component;
-const DiffCard = diffCard.Component;
-const PlanCard = planCard.Component;
-const ReadCard = readCard.Component;
-const SearchMatchesCard = matchesCard.Component;
-const SearchPathsCard = pathsCard.Component;
-/** Settles once every card fetched with the page is in (the first session opens after it; tests render cards synchronously after it). */
-export const cardChunksReady: Promise<void> = Promise.all([terminalCard.ready, diffCard.ready, planCard.ready, readCard.ready, matchesCard.ready]).then(() => undefined);
+const { Component: SearchMatchesCard, ready: searchReady } = fetchedWithPage(import('./search/search-cards'), (module) => module.SearchMatchesCard);
+const { Component: SearchPathsCard } = fetchedWithPage(import('./search/search-cards'), (module) => module.SearchPathsCard);
+/** Settles once every card fetched with the page is in (a session's frames wait for it; tests render cards synchronously after it). */
+export const cardChunksReady: Promise<void> = Promise.all([terminalReady, diffReady, planReady, readReady, searchReady]).then(() => undefined);
 
 /**
  * What the shell (the timeline's row) gives a result card: where to go from it and the live

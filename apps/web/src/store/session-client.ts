@@ -84,14 +84,14 @@ export class SessionClient {
   private creating = false;
   private started: Promise<void> | undefined;
   /** Frames that came before `cardsReady` settled, applied in order once it has (then null). */
-  private framesBeforeCards: ServerFrame[] | null = [];
+  private framesBeforeCards: ServerFrame[] | null;
 
   constructor(options: SessionClientOptions) {
     this.store = options.store;
     this.api = options.api;
     this.hash = options.hash;
-    if (options.cardsReady === undefined) this.framesBeforeCards = null;
-    else void settledOrCapped(options.cardsReady, options.timers).then(() => this.applyFramesBeforeCards());
+    this.framesBeforeCards = options.cardsReady === undefined ? null : [];
+    if (options.cardsReady) void settledOrCapped(options.cardsReady, options.timers).then(() => this.applyFramesBeforeCards());
     this.publisher = new OncePerFrame(() => this.store.publish(), options.schedule ?? burstScheduler());
     this.replayPublisher = new OncePerFrame(() => this.store.publish(), options.replaySchedule ?? replayScheduler);
     this.backfill = new OncePerFrame(() => this.loadOlder(), options.backfillSchedule ?? backfillScheduler);

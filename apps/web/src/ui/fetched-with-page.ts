@@ -1,11 +1,5 @@
 import { lazy, type ComponentType } from 'react';
 
-/**
- * A part whose code is fetched as the page starts, in a chunk beside the entry rather than in
- * it: the shell paints without waiting for it. A component first drawn once the chunk is in
- * draws at once (React.lazy is handed an already settled thenable, so nothing suspends); drawn
- * earlier, it suspends like any lazy part. `ready` settles when the chunk is in (tests wait on it).
- */
 /** Every chunk asked for so far, settled or not. */
 const fetching: Promise<void>[] = [];
 
@@ -14,6 +8,12 @@ export function chunksSettled(): Promise<void> {
   return Promise.allSettled(fetching).then(() => undefined);
 }
 
+/**
+ * A part whose code is fetched as the page starts, in a chunk beside the entry rather than in
+ * it: the shell paints without waiting for it. A component first drawn once the chunk is in
+ * draws at once (React.lazy is handed an already settled thenable, so nothing suspends); drawn
+ * earlier, it suspends like any lazy part. `ready` settles when the chunk is in (tests wait on it).
+ */
 export function fetchedWithPage<Module, Props>(chunk: Promise<Module>, pick: (module: Module) => ComponentType<Props>): { Component: ComponentType<Props>; ready: Promise<void> } {
   let loaded: Module | undefined;
   const ready = chunk.then((module) => {
