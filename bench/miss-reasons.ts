@@ -43,10 +43,14 @@ export const MISS_REASONS: Readonly<Record<string, string>> = {
     'file while ripgrep runs, and on 2 cores that CPU is taken from ripgrep’s own threads: `node --cpu-prof` of six searches ' +
     'showed 0.40–0.55 s of Node CPU per search against 0.56–0.86 s for ripgrep alone, ≈ 0.1 s of it GC. Without a spill store ' +
     'the same search is ≈ 1.1×. What is left would change the contract: cap the spill (and take `total` from ripgrep’s summary ' +
-    'record), or move the collector to a worker thread — which only helps with a core to spare.',
+    'record), or move the collector to a worker thread — which only helps with a core to spare. On the machine of the ' +
+    'one-baseline run of 2026-12-02 raw ripgrep is far faster than on the one before (521 → 284 ms drained) while the tool ' +
+    'took 646 → 500 ms: its own part, about the same, is now the larger share of the ratio.',
   'glob.ratio':
     'The tool adds a per-path string decode and the spill of every path beyond 100 to ripgrep’s own time; under load the pairs ' +
-    'spread widely — compare with the same-run min–max.',
+    'spread widely — compare with the same-run min–max. Met (1.14×) on the machine before; on the one-baseline run of ' +
+    '2026-12-02 raw `rg --files` took 65 ms against 102 there while the tool took 109 against 117: the same ≈ 40 ms of the ' +
+    'tool’s own (bwrap’s start, decision 0015, and the decode and spill) on a smaller base.',
   'package.grep.overhead':
     'Node itself is most of the budget: a bare `node -e 0` takes 105–150 ms on this machine (see its row). After it, ' +
     '`node --cpu-prof` of the installed `toolcards tool grep` shows ≈ 90 ms in Node’s ESM loader reading zod’s ~100 files one ' +

@@ -25,7 +25,18 @@ describe('burstScheduler', () => {
     expect(run).toHaveBeenCalledTimes(1);
   });
 
-  it('puts a request during a burst off until the interval since the last run has passed, then waits for a frame', () => {
+  it('runs a second request within the interval in the next frame too (a call, then its result)', () => {
+    const schedule = burstScheduler(100, () => Date.now(), frame);
+    const run = vi.fn();
+    schedule(run);
+    nextFrame();
+    vi.advanceTimersByTime(40);
+    schedule(run);
+    nextFrame();
+    expect(run).toHaveBeenCalledTimes(2);
+  });
+
+  it('puts a third request during a burst off until the interval since the last run has passed, then waits for a frame', () => {
     const schedule = burstScheduler(100, () => Date.now(), frame);
     const run = vi.fn();
     schedule(run);
@@ -33,14 +44,27 @@ describe('burstScheduler', () => {
     vi.advanceTimersByTime(16);
     schedule(run);
     nextFrame();
-    expect(run).toHaveBeenCalledTimes(1);
-    vi.advanceTimersByTime(83);
-    nextFrame();
-    expect(run).toHaveBeenCalledTimes(1);
-    vi.advanceTimersByTime(1);
-    expect(run).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(16);
+    schedule(run);
     nextFrame();
     expect(run).toHaveBeenCalledTimes(2);
+    vi.advanceTimersByTime(83);
+    nextFrame();
+    expect(run).toHaveBeenCalledTimes(2);
+    vi.advanceTimersByTime(1);
+    expect(run).toHaveBeenCalledTimes(2);
+    nextFrame();
+    expect(run).toHaveBeenCalledTimes(3);
+    // The pace holds while requests keep coming: only a run after a quiet spell lets the next one through at once.
+    schedule(run);
+    nextFrame();
+    expect(run).toHaveBeenCalledTimes(3);
+    vi.advanceTimersByTime(99);
+    nextFrame();
+    expect(run).toHaveBeenCalledTimes(3);
+    vi.advanceTimersByTime(1);
+    nextFrame();
+    expect(run).toHaveBeenCalledTimes(4);
   });
 
   it('runs at once again after a quiet spell', () => {
@@ -59,6 +83,8 @@ describe('burstScheduler', () => {
     const run = vi.fn();
     schedule(run);
     nextFrame();
+    schedule(run);
+    nextFrame();
     schedule(run)();
     vi.advanceTimersByTime(200);
     nextFrame();
@@ -66,6 +92,6 @@ describe('burstScheduler', () => {
     vi.advanceTimersByTime(200);
     cancel();
     nextFrame();
-    expect(run).toHaveBeenCalledTimes(1);
+    expect(run).toHaveBeenCalledTimes(2);
   });
 });
