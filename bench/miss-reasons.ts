@@ -148,7 +148,12 @@ export const MISS_REASONS: Readonly<Record<string, string>> = {
     'virtualizer; plus zod building the read view’s schema at its first parse (lazy wire schemas) and validating the window, ' +
     'which the traces show both at ingest (prepareLiveResult) and inside the row’s render (ToolRowView → resultViewFromWire). ' +
     'No lazy chunk is on this path: the read card is in the entry chunk. What would cut it: validate the window once, at ' +
-    `ingest, and run the card's code once before the first command. ${CONTENTION}`,
+    `ingest, and run the card's code once before the first command. ` +
+    'Probed again on 2026-12-02 (frames on the page’s WebSocket, Long Animation Frame entries, 3 fresh pages): the call’s ' +
+    'frame is handled 42–70 ms after Enter, and the frame that draws its pending card is a 64–144 ms animation frame (27–95 ms ' +
+    'of it in the rAF callback: the timeline row and call card rendered for the first time), so the result, which the server ' +
+    'sends ≈ 30 ms after the call, is handled at 141–255 ms; on the same page again it is handled at 40–70 ms. The next lever ' +
+    `is rehearsing the pending call card and its row too, not only the read card. ${CONTENTION}`,
   'first-read.coloured':
     'Before: the idle warm-up of six languages (worker start, six grammars loading at once, then ≈ 1–2 s of rule compiling) ' +
     'started when the page first idled — right as the first command’s result came — and the window waited behind it. Now ' +
