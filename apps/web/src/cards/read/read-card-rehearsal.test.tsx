@@ -25,5 +25,8 @@ describe('the read card rehearsal', () => {
     expect(rehearsals()).toBe(0);
     rehearseReadCardWhenIdle(() => false);
     await waitFor(() => expect(rehearsals()).toBe(1));
+    // The mark comes before React renders the card, which unmounts itself a second later: the
+    // test waits for both, or React's scheduled render would run after this file's DOM is gone.
+    await new Promise((resolve) => setTimeout(resolve, 1200));
   });
 });
