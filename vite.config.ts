@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { exportViewerAfterBuild } from './vite.export-viewer.config';
 import { preloadFetchedWithPage } from './vite.preload-fetched-with-page';
+import { earlySocket } from './vite.early-socket';
 
 interface ModuleGraph {
   getModuleInfo(id: string): { isEntry: boolean; importedIds: readonly string[]; importers: readonly string[]; dynamicImporters: readonly string[] } | null;
@@ -46,7 +47,7 @@ export default defineConfig({
   root: 'apps/web',
   publicDir: '../../public',
   // The exported HTML file's viewer is built after the app (vite.export-viewer.config.ts).
-  plugins: [react(), preloadFetchedWithPage(), exportViewerAfterBuild()],
+  plugins: [react(), earlySocket(), preloadFetchedWithPage(), exportViewerAfterBuild()],
   worker: { format: 'es' },
   build: {
     outDir: '../../dist/client',

@@ -176,3 +176,44 @@ test('the card a link names stays marked after its flash, until the address name
   await page.evaluate((hash) => (window.location.hash = hash), `#/s/${sessionId}`);
   await expect(page.getByTestId('card-addressed')).toHaveCount(0);
 });
+
+test('a page opened at a session’s address reads it on the one socket its first script opened, while the page’s code still loads', async ({ page, toolcards, consoleErrors }) => {
+  await page.goto(toolcards.url);
+  await runCommand(page, '/read src/greet.ts');
+  await expect(timelineOf(page).getByRole('article', { name: /^Read src\/greet\.ts/ })).toBeVisible();
+  const sessionId = /#\/s\/([^/]+)/.exec(page.url())![1]!;
+  await page.goto('about:blank');
+
+  // The page's code held back for two seconds: the session must already be on its way.
+  let codeReleasedAt = 0;
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    codeReleasedAt = Date.now();
+    await route.continue();
+  });
+  const sockets: string[] = [];
+  const subscribes: number[] = [];
+  let caughtUpAt = 0;
+  page.on('websocket', (socket) => {
+    sockets.push(socket.url());
+    socket.on('framesent', (frame) => {
+      if (String(frame.payload).includes('"type":"subscribe"')) subscribes.push(Date.now());
+    });
+    socket.on('framereceived', (frame) => {
+      if (caughtUpAt === 0 && String(frame.payload).includes('"type":"caught-up"')) caughtUpAt = Date.now();
+    });
+  });
+  await page.goto(`${toolcards.origin}/#/s/${sessionId}`);
+  await expect(timelineOf(page).getByRole('article', { name: /^Read src\/greet\.ts/ })).toBeVisible();
+  expect(codeReleasedAt).toBeGreaterThan(0);
+  expect(caughtUpAt).toBeGreaterThan(0);
+  expect(caughtUpAt).toBeLessThan(codeReleasedAt);
+
+  // The page took that socket over: commands go on it, and it is the only one.
+  await runCommand(page, '/read README.md');
+  await expect(timelineOf(page).getByRole('article', { name: /^Read README\.md/ })).toBeVisible();
+  expect(sockets).toHaveLength(1);
+  expect(subscribes).toHaveLength(1);
+  // The inline script ran under the page's CSP (a refused one logs an error).
+  expect(consoleErrors).toEqual([]);
+});

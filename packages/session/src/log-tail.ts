@@ -21,18 +21,19 @@ export interface LogTailOptions {
   /** Read back until the window holds this many events (or `maxBytes`, or the header). */
   minEvents?: number;
   maxBytes?: number;
-  /** The first window (it doubles from there); default 1 MiB. */
+  /** The first window (it doubles from there); default 256 KiB. */
   firstWindowBytes?: number;
 }
 
 /** Enough for a 200-event tail widened to keep its results' calls (2 × 200), with room. */
 const DEFAULT_MIN_EVENTS = 512;
 const DEFAULT_MAX_BYTES = 16 * 1024 * 1024;
-const FIRST_WINDOW_BYTES = 1024 * 1024;
+/** 512 events of a mirrored transcript fit in about 200 KiB: a larger first window parsed five times the events the tail needs. */
+const FIRST_WINDOW_BYTES = 256 * 1024;
 const NEWLINE = 0x0a;
 
 /**
- * Reads a session log from its end: the header, then windows that double from 1 MiB until
+ * Reads a session log from its end: the header, then windows that double from 256 KiB until
  * they hold `minEvents` events. Lines are judged as a replay judges them (a torn last line is
  * not an event, a complete last event without its newline is), so `end` is what a full replay
  * would report. Undefined when the window found no event before `maxBytes`: then only a full

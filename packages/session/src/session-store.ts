@@ -170,17 +170,24 @@ export class SessionStore {
     id: string,
     visit?: (event: SessionEvent) => void,
     options?: LogTailOptions,
+    /** Told when the replay from the start has visited every event (true) or failed (false). */
+    replayEnded?: (complete: boolean) => void,
   ): Promise<{ log: LazySessionLog; index: LogSeqIndex; whole: () => Promise<ReplayReport> }> {
     const path = await this.existingLogPath(id);
     const tail = await readLogTail(path, options);
     if (tail === undefined) {
       const opened = await this.openLazily(id, visit);
+      replayEnded?.(true);
       return { log: opened.log, index: opened.index, whole: () => Promise.resolve(opened.report) };
     }
     let replay: Promise<ReplayReport> | undefined;
     const whole = (): Promise<ReplayReport> => {
       if (replay) return replay;
       replay = replayWhole();
+      replay.then(
+        () => replayEnded?.(true),
+        () => replayEnded?.(false),
+      );
       // Whoever started it may not wait for it (the index asked for the head); the caller of `whole` sees a failure.
       replay.catch(() => index.headUnreadable());
       return replay;

@@ -1,5 +1,7 @@
 import { WEBSOCKET_PATH } from '@toolcards/protocol';
+import { adoptEarlySocket } from '../net/adopt-early-socket';
 import { ServerApi } from '../net/server-api';
+import type { SocketLike } from '../net/session-connection';
 import { SessionClient } from '../store/session-client';
 import { ClientState } from '../store/client-state';
 import { prepareLiveResult } from '../timeline/prepare-live-result';
@@ -17,6 +19,8 @@ export function browserClient(token: string | undefined): SessionClient {
     store: new ClientState(prepareLiveResult),
     api: new ServerApi(token),
     socketUrl: `${scheme}://${location.host}${WEBSOCKET_PATH}${query}`,
+    // The first socket may be the one index.html opened before this code loaded.
+    createSocket: (url, sessionId) => adoptEarlySocket(url, sessionId) ?? (new WebSocket(url) as SocketLike),
     hash: {
       read: () => location.hash,
       write: (hash) => history.replaceState(history.state, '', hash),

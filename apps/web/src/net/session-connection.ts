@@ -30,7 +30,8 @@ export interface Timers {
 export interface SessionConnectionOptions {
   /** Full WebSocket URL, token included. */
   url: string;
-  createSocket?: (url: string) => SocketLike;
+  /** The socket for `sessionId` (default: a new WebSocket on `url`). */
+  createSocket?: (url: string, sessionId: string) => SocketLike;
   /** Every valid frame of the current socket, in arrival order. */
   onFrame: (frame: ServerFrame) => void;
   onStatus: (state: ConnectionState) => void;
@@ -67,7 +68,7 @@ export class SessionConnection {
   private everConnected = false;
   private firstOpenQueue: ClientFrame[] = [];
   private stopped = false;
-  private readonly createSocket: (url: string) => SocketLike;
+  private readonly createSocket: (url: string, sessionId: string) => SocketLike;
   private readonly timers: Timers;
   private readonly random: () => number;
   private readonly now: () => number;
@@ -139,7 +140,7 @@ export class SessionConnection {
     this.options.onStatus({ status: this.everConnected ? 'reconnecting' : 'connecting' });
     let socket: SocketLike;
     try {
-      socket = this.createSocket(this.options.url);
+      socket = this.createSocket(this.options.url, sessionId);
     } catch {
       this.scheduleReconnect();
       return;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_HISTORY_REQUEST, type ServerInfo, type SessionSummary } from '@toolcards/protocol';
-import { OLDER_PAGE_EVENTS, SessionClient, TAIL_EVENTS, type HashPlace } from './session-client';
+import { SessionClient, TAIL_EVENTS, type HashPlace } from './session-client';
 import { ClientState } from './client-state';
 import { WireTestServer } from '../test-support/wire-test-server';
 import { until } from '../../../../packages/tools/src/test-support/until';
@@ -83,11 +83,11 @@ describe('SessionClient: opening a link to a card', () => {
     await until(() => expect(store.state.getState().addressed).toMatchObject({ seq: 50, loading: false }));
     expect(hash.value).toBe('#/s/s1/50');
     expect(server.received[0]).toMatchObject({ type: 'subscribe', tail: TAIL_EVENTS });
-    // The first request goes as far as one may; the second reaches the card.
+    // The first request goes as far as one may; the second reaches the card (as large as what is held, up to the most).
     const tailStart = events - TAIL_EVENTS;
     expect(historyRequests().slice(0, 2)).toEqual([
       { type: 'load-history', sessionId: 's1', beforeSeq: tailStart, limit: MAX_HISTORY_REQUEST },
-      { type: 'load-history', sessionId: 's1', beforeSeq: tailStart - MAX_HISTORY_REQUEST, limit: OLDER_PAGE_EVENTS },
+      { type: 'load-history', sessionId: 's1', beforeSeq: tailStart - MAX_HISTORY_REQUEST, limit: MAX_HISTORY_REQUEST },
     ]);
     await until(() => expect(revealedSeq(store)).toBe(50));
     expect(store.state.getState().reveal).toMatchObject({ flash: true });

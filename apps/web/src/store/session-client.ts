@@ -10,7 +10,9 @@ import { backfillScheduler, replayScheduler } from './history-schedules';
 import { OncePerFrame, type FrameScheduler } from './once-per-frame';
 import { openLocationRequest, type CardLocation, type OpenLocationRequest } from '../model/open-location-request';
 import { olderPageLimit } from '../model/addressed-card';
+import { olderPageSize } from '../model/older-page-size';
 import { SessionConnection, type SocketLike, type Timers } from '../net/session-connection';
+import { TAIL_EVENTS } from './tail-events';
 import type { ClientState } from './client-state';
 
 /** The address bar's hash, as the client reads and writes it. */
@@ -28,7 +30,8 @@ export interface SessionClientOptions {
   /** ws(s)://host/ws?token=… */
   socketUrl: string;
   hash: HashPlace;
-  createSocket?: (url: string) => SocketLike;
+  /** The socket for a session's connection (default: a new WebSocket). */
+  createSocket?: (url: string, sessionId: string) => SocketLike;
   /** When received frames are published (default: the next frame, at most every BURST_PUBLISH_MS while frames keep coming). */
   schedule?: FrameScheduler;
   /** How often a replaying history's progress is shown (default every REPLAY_PUBLISH_MS, history-schedules.ts). */
@@ -44,14 +47,13 @@ export interface SessionClientOptions {
    * Settles when the page can draw every card at once (the cards' chunks fetched with the
    * page). The session opens at once (the server reads it while the chunks come), but frames
    * are applied only after it, so no result is ever drawn before its card's code (a stand-in
-   * that then grew under a timeline following its end). Capped by CARDS_READY_CAP_MS.
+   * that then grew under a timeline following its end). Capped by CARDS_READY_CAP_MS, counted from the first frame held.
    */
   cardsReady?: Promise<unknown>;
 }
 
-/** A session opens on about a screenful and a half of its last events; the rest loads behind them. */
-export const TAIL_EVENTS = 200;
-/** Events per older page: large enough that a long session backfills in a few round trips. */
+export { TAIL_EVENTS };
+/** Events of the first older page; the next ones grow with what is held (older-page-size.ts). */
 export const OLDER_PAGE_EVENTS = 2_500;
 
 /** A chunk that neither comes nor fails does not hold the session's frames longer than this. */
@@ -85,13 +87,17 @@ export class SessionClient {
   private started: Promise<void> | undefined;
   /** Frames that came before `cardsReady` settled, applied in order once it has (then null). */
   private framesBeforeCards: ServerFrame[] | null;
+  private readonly timers: Timers | undefined;
 
   constructor(options: SessionClientOptions) {
     this.store = options.store;
     this.api = options.api;
     this.hash = options.hash;
     this.framesBeforeCards = options.cardsReady === undefined ? null : [];
-    if (options.cardsReady) void settledOrCapped(options.cardsReady, options.timers).then(() => this.applyFramesBeforeCards());
+    this.timers = options.timers;
+    // A failed chunk is its card's boundary to show: the frames go on either way.
+    const applyHeld = () => this.applyFramesBeforeCards();
+    if (options.cardsReady) void options.cardsReady.then(applyHeld, applyHeld);
     this.publisher = new OncePerFrame(() => this.store.publish(), options.schedule ?? burstScheduler());
     this.replayPublisher = new OncePerFrame(() => this.store.publish(), options.replaySchedule ?? replayScheduler);
     this.backfill = new OncePerFrame(() => this.loadOlder(), options.backfillSchedule ?? backfillScheduler);
@@ -101,7 +107,7 @@ export class SessionClient {
       ...(options.timers ? { timers: options.timers } : {}),
       ...(options.random ? { random: options.random } : {}),
       ...(options.isOnline ? { isOnline: options.isOnline } : {}),
-      onFrame: (frame) => (this.framesBeforeCards ? this.framesBeforeCards.push(frame) : this.receive(frame)),
+      onFrame: (frame) => (this.framesBeforeCards ? this.holdUntilCards(frame) : this.receive(frame)),
       onStatus: (connection) => this.store.setConnection(connection),
       resumeSeq: () => this.store.lastSeq,
       tail: options.tail ?? TAIL_EVENTS,
@@ -372,7 +378,9 @@ export class SessionClient {
     const sessionId = this.store.timeline.sessionId;
     const request = this.store.olderPageRequest();
     if (sessionId === null || request === undefined) return;
-    const limit = olderPageLimit(this.store.addressedSeqToLoad, request.beforeSeq, OLDER_PAGE_EVENTS, MAX_HISTORY_REQUEST);
+    const { firstSeq, lastSeq } = this.store.timeline.heldHistory();
+    const page = olderPageSize(lastSeq - firstSeq + 1, OLDER_PAGE_EVENTS, MAX_HISTORY_REQUEST);
+    const limit = olderPageLimit(this.store.addressedSeqToLoad, request.beforeSeq, page, MAX_HISTORY_REQUEST);
     if (this.connection.send({ type: 'load-history', sessionId, beforeSeq: request.beforeSeq, limit })) {
       this.store.noteOlderRequested();
     }
@@ -395,6 +403,19 @@ export class SessionClient {
     if (this.connection.send(frame)) return true;
     this.store.notice('NOT_CONNECTED', NOT_CONNECTED);
     return false;
+  }
+
+  /**
+   * The cap counts from the first frame held, not from the page's start: on a busy machine the
+   * socket may open seconds after the page, and its frames still wait for the cards' code.
+   */
+  private holdUntilCards(frame: ServerFrame): void {
+    const held = this.framesBeforeCards!;
+    held.push(frame);
+    if (held.length > 1) return;
+    const apply = () => this.applyFramesBeforeCards();
+    if (this.timers) this.timers.setTimeout(apply, CARDS_READY_CAP_MS);
+    else setTimeout(apply, CARDS_READY_CAP_MS);
   }
 
   private applyFramesBeforeCards(): void {
@@ -453,15 +474,3 @@ export class SessionClient {
   }
 }
 
-/** Resolves when `wait` settles (a failed chunk is its card's boundary to show) or after CARDS_READY_CAP_MS. */
-function settledOrCapped(wait: Promise<unknown>, timers?: Timers): Promise<void> {
-  return new Promise<void>((resolve) => {
-    const cap = timers ? timers.setTimeout(resolve, CARDS_READY_CAP_MS) : setTimeout(resolve, CARDS_READY_CAP_MS);
-    const done = () => {
-      if (timers) timers.clearTimeout(cap);
-      else clearTimeout(cap as ReturnType<typeof setTimeout>);
-      resolve();
-    };
-    wait.then(done, done);
-  });
-}

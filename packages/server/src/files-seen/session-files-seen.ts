@@ -9,18 +9,37 @@ export interface LoggedEvents {
   readLogged(fromSeq: number, beforeSeq: number, visit: (event: SessionEvent) => void): Promise<void>;
 }
 
+/** A fold the replay from the start of a session opened from its tail feeds, as it reads the log anyway. */
+export interface ReplayedFold {
+  fold: FilesSeenFold;
+  /** Resolves true once the replay has fed it every event, false if the replay failed. */
+  fed: Promise<boolean>;
+  /** Starts that replay now, if it has not started. */
+  want(): void;
+}
+
 /**
- * The files a session's cards showed, computed from its log when first asked and kept up
- * to date by reading only what was logged since (through the log's seq index), so asking
- * again after each new event costs those events, not the session. Held in memory while the
- * session is open, never persisted: a reopened session folds its log again.
+ * The files a session's cards showed, computed from its log when first asked (or taken over
+ * from the replay that opened it) and kept up to date by reading only what was logged since
+ * (through the log's seq index), so asking again after each new event costs those events,
+ * not the session. Held in memory while the session is open, never persisted: a reopened
+ * session folds its log again.
  */
 export class SessionFilesSeen {
-  private readonly fold = new FilesSeenFold();
+  private fold = new FilesSeenFold();
   /** Catch-ups run one after another: each starts where the last one stopped. */
   private reading: Promise<void> = Promise.resolve();
 
-  constructor(private readonly log: LoggedEvents) {}
+  /** `replayed`: the fold the replay from the start feeds, taken over once it has seen the whole log. */
+  constructor(
+    private readonly log: LoggedEvents,
+    private readonly replayed?: ReplayedFold,
+  ) {
+    if (replayed) this.reading = replayed.fed.then((whole) => {
+      // A failed replay fed part of the log: this fold reads it all.
+      if (whole) this.fold = replayed.fold;
+    });
+  }
 
   /** Every file the session touched, or those touched after `afterSeq`. */
   async files(afterSeq?: number): Promise<FilesSeenResponse> {
@@ -36,6 +55,7 @@ export class SessionFilesSeen {
   }
 
   private catchUp(): Promise<void> {
+    this.replayed?.want();
     const next = this.reading.then(async () => {
       const beforeSeq = this.log.nextSeq;
       const fromSeq = this.fold.throughSeq + 1;

@@ -1,12 +1,13 @@
 /**
- * Headers of the page. The CSP allows only our own scripts, Shiki's workers
- * (blob: for module workers), inline styles (virtualized rows and CSS variables
- * use style attributes), our own WebSocket, and images from us or data: URLs.
+ * Headers of the page. The CSP allows only our own scripts (files from us, and the
+ * page's inline scripts by their hashes), Shiki's workers (blob: for module workers),
+ * inline styles (virtualized rows and CSS variables use style attributes), our own
+ * WebSocket, and images from us or data: URLs.
  */
-export function contentSecurityPolicy(webSocketOrigin: string): string {
+export function contentSecurityPolicy(webSocketOrigin: string, scriptHashes: readonly string[] = []): string {
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    ["script-src 'self'", ...scriptHashes.map((hash) => `'${hash}'`)].join(' '),
     "worker-src 'self' blob:",
     "style-src 'self' 'unsafe-inline'",
     `connect-src 'self' ${webSocketOrigin}`,
@@ -31,10 +32,10 @@ export const BASE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Referrer-Policy': 'no-referrer',
 };
 
-export function pageSecurityHeaders(webSocketOrigin: string): Record<string, string> {
+export function pageSecurityHeaders(webSocketOrigin: string, scriptHashes: readonly string[] = []): Record<string, string> {
   return {
     ...BASE_SECURITY_HEADERS,
-    'Content-Security-Policy': contentSecurityPolicy(webSocketOrigin),
+    'Content-Security-Policy': contentSecurityPolicy(webSocketOrigin, scriptHashes),
     'X-Frame-Options': 'DENY',
     'Cross-Origin-Opener-Policy': 'same-origin',
   };

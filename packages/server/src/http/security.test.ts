@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { join } from 'node:path';
@@ -185,6 +186,18 @@ describe('the page', () => {
       expect(csp).toContain(directive);
     }
     expect((await fetch(`http://127.0.0.1:${server.port}/?token=${server.token}`)).status).toBe(200);
+  });
+
+  it('lets the page\'s own inline script run by its hash, and no other, also after a rebuild while serving', async () => {
+    const script = 'openEarlySocket({"tail":200});';
+    const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+    const { server, clientDir } = await withClient({ 'index.html': `<!doctype html><title>toolcards</title><script>${script}</script><script type="module" src="/assets/app.js"></script>` });
+    const scriptSrc = async () => ((await fetch(`http://127.0.0.1:${server.port}/`)).headers.get('content-security-policy') ?? '').split('; ').find((directive) => directive.startsWith('script-src'));
+    expect(await scriptSrc()).toBe(`script-src 'self' ${hashOf(script)}`);
+    // A rebuilt page (another size) is read again: the old hash no longer runs.
+    const rebuilt = 'openEarlySocket({"tail":2000});';
+    await writeFile(join(clientDir, 'index.html'), `<!doctype html><title>toolcards</title><script>${rebuilt}</script>`);
+    expect(await scriptSrc()).toBe(`script-src 'self' ${hashOf(rebuilt)}`);
   });
 
   it('falls back to index.html for client routes, 404s missing assets, serves assets with types', async () => {

@@ -1,9 +1,10 @@
 import { createReadStream } from 'node:fs';
-import { realpath, stat } from 'node:fs/promises';
+import { readFile, realpath, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, sep } from 'node:path';
 import { pageSecurityHeaders } from './csp';
+import { inlineScriptHashes } from './inline-scripts';
 
 /**
  * The built client (dist/client). Nothing outside that folder is ever
@@ -73,15 +74,22 @@ export function cacheControlFor(relative: string): string {
 }
 
 export class StaticSite {
+  /** index.html's inline scripts' hashes, read again when the file changes (a rebuild while serving). */
+  private inlineScripts: { version: string; hashes: string[] } | undefined;
+
   private constructor(private readonly root: string | undefined) {}
 
   /** `root` may not exist yet (client not built): requests then get a page that says how to build it. */
   static async open(root: string): Promise<StaticSite> {
+    let site: StaticSite;
     try {
-      return new StaticSite(await realpath(root));
+      site = new StaticSite(await realpath(root));
     } catch {
       return new StaticSite(undefined);
     }
+    // Read now, not on the first page request: that one races the session's first frames.
+    await site.inlineScriptHashes();
+    return site;
   }
 
   get built(): boolean {
@@ -89,7 +97,21 @@ export class StaticSite {
   }
 
   async serve(req: IncomingMessage, res: ServerResponse, pathname: string, webSocketOrigin: string): Promise<void> {
-    return this.serveWithHeaders(req, res, pathname, pageSecurityHeaders(webSocketOrigin));
+    return this.serveWithHeaders(req, res, pathname, pageSecurityHeaders(webSocketOrigin, await this.inlineScriptHashes()));
+  }
+
+  private async inlineScriptHashes(): Promise<string[]> {
+    if (this.root === undefined) return [];
+    const page = join(this.root, 'index.html');
+    try {
+      const info = await stat(page);
+      const version = `${info.mtimeMs}:${info.size}`;
+      if (this.inlineScripts?.version !== version) this.inlineScripts = { version, hashes: inlineScriptHashes(await readFile(page, 'utf8')) };
+      return this.inlineScripts.hashes;
+    } catch {
+      // No page yet: the not-built answer has no script.
+      return [];
+    }
   }
 
   /** As `serve`, with `headers` on every answer in place of the page's security headers. */

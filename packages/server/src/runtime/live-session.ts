@@ -4,6 +4,7 @@ import { callStateFrame, caughtUpFrame, errorFrame, eventFrame, filesChangedFram
 import type { DeliveryLimits } from './subscription/backpressure';
 import { pacedEmitter, Subscription, type FrameSink } from './subscription/delivery';
 import { historyEndFrame, SessionHistory, subscribedFrame } from './subscription/session-history';
+import type { HistoryItems } from './subscription/history-items';
 import { ViewComputer, type Presenters } from './view-computation';
 
 export interface LiveSessionDeps {
@@ -12,6 +13,8 @@ export interface LiveSessionDeps {
   limits: DeliveryLimits;
   /** The log's seq index, when opening the session already built it (else made on first history read). */
   index?: LogSeqIndex;
+  /** The history items the replay from the start serializes (a session opened from its tail). */
+  historyItems?: HistoryItems;
 }
 
 /** How often events owed to the log (see `owe`) are tried again while the disk refuses them. */
@@ -246,7 +249,7 @@ export class LiveSession {
   }
 
   private history(): SessionHistory {
-    this.historyReader ??= new SessionHistory(this.deps.index ?? new LogSeqIndex(this.deps.store.logPath(this.id)), this.id, this.deps.presenters);
+    this.historyReader ??= new SessionHistory(this.deps.index ?? new LogSeqIndex(this.deps.store.logPath(this.id)), this.id, this.deps.presenters, this.deps.historyItems);
     return this.historyReader;
   }
 }

@@ -4,7 +4,9 @@ import type { SpillStore, ToolConfig, Workspace } from '@toolcards/tools';
 import { FileWatches } from '../file-views/file-watches';
 import { SessionFileViews, type FileViewTools } from '../file-views/session-file-views';
 import { ShownFiles } from '../file-views/shown-files';
-import { SessionFilesSeen } from '../files-seen/session-files-seen';
+import { FilesSeenFold } from '../files-seen/files-seen-fold';
+import { SessionFilesSeen, type ReplayedFold } from '../files-seen/session-files-seen';
+import { HistoryItems } from './subscription/history-items';
 import { LiveSession } from './live-session';
 import type { ModelDriver } from '../model/model-driver';
 import { ModelTurns } from './model-turns';
@@ -61,12 +63,21 @@ const DEFAULT_MAX_OPEN_SESSIONS = 16;
 const DEFAULT_IDLE_CLOSE_MS = 60_000;
 /**
  * A session opened from its tail replays its log from the start this long after, unless
- * something needs it sooner (an append, a page before the tail): the first screen goes
- * out without a 100 MB replay competing with it for the one thread.
+ * something needs it sooner (an append, a page before the tail, the files its cards showed):
+ * the first screen goes out without a 100 MB replay competing with it for the one thread, nor
+ * with the page drawing it (the socket opens before the page's code has loaded, and a page
+ * asks for the older pages and the files itself once its first screen is drawn).
  */
-const WHOLE_REPLAY_DELAY_MS = 500;
+const WHOLE_REPLAY_DELAY_MS = 2_000;
 /** A session handed out this recently is never closed: its caller is about to use it. */
 const JUST_USED_MS = 1_000;
+
+/** What a session opened from its tail brings along: its index, and what its replay from the start feeds. */
+interface OpenedFromTail {
+  index?: LogSeqIndex;
+  historyItems?: HistoryItems;
+  replayed?: ReplayedFold;
+}
 
 interface OpenSession {
   pending: Promise<SessionRuntime>;
@@ -220,13 +231,32 @@ export class SessionRegistry {
   private reopen(id: string): { viewable: Promise<SessionRuntime>; pending: Promise<SessionRuntime>; needWhole: () => void } {
     const views = new ViewComputer(this.deps.tools);
     const unfinished = new UnfinishedWork();
-    const opening = this.deps.store.openFromTail(id, (event) => {
-      views.remember(event);
-      unfinished.observe(event);
-    });
+    // What the tail's clients ask for next — the older pages, the files the cards showed — comes
+    // from the replay from the start, which reads every event anyway.
+    const historyItems = new HistoryItems(this.deps.tools);
+    const filesFold = new FilesSeenFold();
+    let foldFed: (whole: boolean) => void = () => {};
+    const fed = new Promise<boolean>((resolve) => (foldFed = resolve));
+    const opening = this.deps.store.openFromTail(
+      id,
+      (event) => {
+        views.remember(event);
+        unfinished.observe(event);
+        historyItems.observe(event);
+        filesFold.observe(event);
+      },
+      undefined,
+      (complete) => {
+        if (complete) historyItems.complete();
+        else historyItems.drop();
+        foldFed(complete);
+      },
+    );
     const viewable = opening.then(async (opened) => {
       try {
-        return await this.assemble(opened.log, undefined, views, opened.index);
+        // Asking for the files starts the replay at once (`needWhole` is set below, before anyone can ask).
+        const replayed = { fold: filesFold, fed, want: () => needWhole() };
+        return await this.assemble(opened.log, undefined, views, { index: opened.index, historyItems, replayed });
       } catch (error) {
         opened.log.close();
         throw error;
@@ -270,7 +300,8 @@ export class SessionRegistry {
     }
   }
 
-  private async assemble(log: LazySessionLog, report: ReplayReport | undefined, views: ViewComputer, index?: LogSeqIndex): Promise<SessionRuntime> {
+  private async assemble(log: LazySessionLog, report: ReplayReport | undefined, views: ViewComputer, opened: OpenedFromTail = {}): Promise<SessionRuntime> {
+    const { index, historyItems, replayed } = opened;
     const { store, tools, workspaceRoot } = this.deps;
     const spillDir = store.spillDir(log.id);
     await mkdir(spillDir, { recursive: true, mode: 0o700 });
@@ -279,7 +310,7 @@ export class SessionRegistry {
       // The read tool may open this session's spilled full results.
       extraReadableRoots: [spillDir],
     });
-    const live = new LiveSession(log, report, views, { store, presenters: tools, limits: this.deps.limits, ...(index ? { index } : {}) });
+    const live = new LiveSession(log, report, views, { store, presenters: tools, limits: this.deps.limits, ...(index ? { index } : {}), ...(historyItems ? { historyItems } : {}) });
     const runner = new ToolRunner(live, { workspace, spill: tools.createSpillStore(spillDir), config: this.deps.toolConfig }, tools.runTool, this.deps.toolSlots, this.deps.report);
     const turns = this.deps.driver ? new ModelTurns(live, runner, this.deps.driver, workspace.root, this.deps.report) : undefined;
     const files = new SessionFileViews({
@@ -289,7 +320,7 @@ export class SessionRegistry {
       shownFiles: new ShownFiles(this.fileWatches, (paths) => live.filesChanged(paths)),
       sessionCwd: live.header.cwd,
     });
-    return { live, tools: runner, turns, files, seen: new SessionFilesSeen(live) };
+    return { live, tools: runner, turns, files, seen: new SessionFilesSeen(live, replayed) };
   }
 
   private refuseWhenClosing(): void {

@@ -1,10 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HistoryItem, NewSessionEvent } from '@toolcards/protocol';
 import { KEPT_CALL_LINE_BYTES, LogSeqIndex, SessionStore } from '@toolcards/session';
 import type { Presenters } from '../view-computation';
+import { HistoryItems } from './history-items';
 import { SessionHistory } from './session-history';
 
 /** Presenters that show the args they were given, so a view says which call it came from. */
@@ -49,6 +50,51 @@ describe('SessionHistory', () => {
     expect(views).toEqual([`grep result, args of ${pattern.length + 14} chars`, 'grep result, args of 18 chars', undefined]);
     // The whole log: the same views.
     expect((await itemsOf(history, 0, 5)).slice(2).map(titleOf)).toEqual(views);
+    await store.close();
+  });
+
+  it('sends a range the replay from the start serialized from those items, as reading the log would, and reads what came after', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'toolcards-history-'));
+    dirs.push(dir);
+    const store = await SessionStore.open({ dataDir: dir, indexPersistDelayMs: 5 });
+    const { log } = await store.create('/w');
+    const pattern = 'x'.repeat(KEPT_CALL_LINE_BYTES * 2);
+    for (const event of [call('big', pattern), call('small', 'TODO'), result('big'), result('small'), result('small')]) log.append(event);
+    const read = new SessionHistory(new LogSeqIndex(log.path), log.id, presenters);
+    const fromLog = await itemsOf(read, 0, 5);
+
+    const items = new HistoryItems(presenters);
+    await store.replay(log.id, (event) => items.observe(event));
+    // Not used before the replay has ended.
+    expect(items.itemsIn(0, 5)).toBeUndefined();
+    items.complete();
+    const held = new SessionHistory(new LogSeqIndex(log.path), log.id, presenters, items);
+    expect(await itemsOf(held, 0, 5)).toEqual(fromLog);
+    expect(await itemsOf(held, 2, 4)).toEqual(fromLog.slice(2, 4));
+
+    // An event logged after the replay: that range is read from the log.
+    log.append(call('later', 'FIXME'));
+    expect((await itemsOf(held, 0, 6)).map((item) => item.event.seq)).toEqual([0, 1, 2, 3, 4, 5]);
+    log.close();
+    // Proof the items were used: without the log, the replayed range still goes out.
+    await rename(log.path, `${log.path}.gone`);
+    expect(await itemsOf(held, 1, 3)).toEqual(fromLog.slice(1, 3));
+    await store.close();
+  });
+
+  it('lets the items go past their bound: pages are read from the log', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'toolcards-history-'));
+    dirs.push(dir);
+    const store = await SessionStore.open({ dataDir: dir, indexPersistDelayMs: 5 });
+    const { log } = await store.create('/w');
+    for (const event of [call('a', 'x'.repeat(400)), result('a'), call('b', 'TODO'), result('b')]) log.append(event);
+    log.close();
+    const items = new HistoryItems(presenters, 600);
+    await store.replay(log.id, (event) => items.observe(event));
+    items.complete();
+    expect(items.itemsIn(0, 4)).toBeUndefined();
+    const history = new SessionHistory(new LogSeqIndex(log.path), log.id, presenters, items);
+    expect((await itemsOf(history, 0, 4)).map(titleOf)).toEqual(['grep 414', 'grep result, args of 414 chars', 'grep 18', 'grep result, args of 18 chars']);
     await store.close();
   });
 });

@@ -3,6 +3,7 @@ import type { LogSeqIndex } from '@toolcards/session';
 import { outbound, type OutboundFrame } from '../../wire/outbound-frames';
 import { ViewComputer, type Presenters } from '../view-computation';
 import { HistoryBatcher } from './history-batch';
+import type { HistoryItems } from './history-items';
 import { historyItem } from './history-item';
 
 /** Seqs `fromSeq`..`beforeSeq - 1` of a session (empty when fromSeq ≥ beforeSeq). */
@@ -18,13 +19,15 @@ export type EmitFrame = (frame: OutboundFrame) => Promise<boolean>;
  * A session's logged history as clients receive it: any range of seqs — everything after
  * a resume point, the last screenful, an older page — read through the log's seq index
  * (so a tail costs only its own lines), each event with the view computed as live
- * delivery computes it, packed into byte-bounded `history` frames with lean results.
+ * delivery computes it, packed into byte-bounded `history` frames with lean results. A range
+ * the replay from the start already serialized (`items`) goes out from those.
  */
 export class SessionHistory {
   constructor(
     private readonly index: LogSeqIndex,
     private readonly sessionId: string,
     private readonly presenters: Presenters,
+    private readonly items?: HistoryItems,
   ) {}
 
   /** What a subscription sends: every event after `afterSeq` before `liveFrom`, or only the last `tail`. */
@@ -66,6 +69,8 @@ export class SessionHistory {
   /** Sends `range` as history frames through `emit`; stops early when emit says so. */
   async send(range: HistoryRange, emit: EmitFrame): Promise<void> {
     if (range.fromSeq >= range.beforeSeq) return;
+    const held = this.items?.itemsIn(range.fromSeq, range.beforeSeq);
+    if (held) return sendItems(held, new HistoryBatcher(this.sessionId), emit);
     await this.index.catchUp();
     // A fresh computer per read: views come from the log alone, like a replay after restart.
     const views = new ViewComputer(this.presenters);
@@ -85,6 +90,15 @@ export class SessionHistory {
     const last = more ? batcher.flush() : undefined;
     if (last) await emit(last);
   }
+}
+
+async function sendItems(items: readonly string[], batcher: HistoryBatcher, emit: EmitFrame): Promise<void> {
+  for (const item of items) {
+    const frame = batcher.add(item);
+    if (frame && !(await emit(frame))) return;
+  }
+  const last = batcher.flush();
+  if (last) await emit(last);
 }
 
 export function subscribedFrame(header: SessionHeader, range: HistoryRange): OutboundFrame {
