@@ -26,16 +26,19 @@ export const MISS_REASONS: Readonly<Record<string, string>> = {
     'As with the outline open (see that row): the first cards mounting after the fling ends, or the machine’s load. ' +
     CONTENTION,
   'transcript-page.first-screen':
-    'Traced on the page (load 5–9): the entry is in at ≈ 150 ms and the socket created at ≈ 350–550 ms (the entry’s module ' +
-    'evaluation 157 ms, then the client starts, now before React’s first render); the server answers the 200-event tail ' +
-    '100–125 ms after the subscribe (it was 350–470 ms while the page’s pins request started the whole 100 MB replay on the ' +
-    'same thread: those requests open the session for viewing now); then ≈ 300 ms until the first cards are painted ' +
-    '(forced style and layout 155 ms, React’s scheduler tasks 190 ms). Next: a cheaper first render of the tail. ' +
+    'Met since the socket opens from index.html before the entry loads (decision 0026); it was 1.26 s. Traced before that: the ' +
+    'socket created 320–490 ms after navigation (at the end of the entry’s evaluation), the server’s tail 100–750 ms (a 1 MiB ' +
+    'window of 2,800 events parsed for a 200-event tail, beside the page’s 25 files), then ≈ 300 ms until the first cards were ' +
+    'painted. A slow run is still the page’s start and the tail sharing the 2 cores. ' +
     CONTENTION,
   'transcript-page.complete-ratio':
-    'The older pages are read again from the log and each line parsed to send it lean: on the 83 MB QA log the server’s CPU per ' +
-    'whole history is `JSON.parse` ≈ 330 ms and decoding lines to strings ≈ 250 ms, then GC and the socket writes; the page ' +
-    'then ingests and validates 16,000 events. Next: a lean copy of each line written beside the log, sent without parsing. ' +
+    'Since decision 0026 the replay from the start serializes the older pages and folds the Files panel’s answer once, and ' +
+    'pages grow with what is held (4 round trips, not 7). Server alone (a Node client): the whole history 0.75–0.93 s after ' +
+    'the socket opens. On the page the first older page waits for that replay (1.0–1.1 s at the network level, 0.57 s alone: ' +
+    'the page’s first screen, its software raster and the highlight worker share the cores), then each page is bound by ' +
+    'the page: validating frames, splicing, a render of ≈ 100 ms. In the replay, zod (event validation and the presenters’ ' +
+    'and the files fold’s meta narrowing) is ≈ 40 % of the CPU. Suppressing the renders of background pages measured ' +
+    '−200 ms but leaves no rows for someone scrolling up. ' +
     CONTENTION,
   'grep.common.ratio':
     'Above the target in the last three full runs (1.37× before, 1.24–1.28× after slicing each file’s path out of its begin ' +
@@ -132,7 +135,19 @@ export const MISS_REASONS: Readonly<Record<string, string>> = {
     'and replay publishes of 100–216 ms, which render the cards of the new rows and their colour batches (a read card ' +
     're-renders its visible rows once per batch: 6,830 row comparisons while this session loaded). What would cut them: ' +
     'build the wire schemas lazily (on first parse), focus the composer after the first frame, and render rows that ' +
-    `arrive during replay a few per frame, as live rows are. ${CONTENTION}`,
+    'arrive during replay a few per frame, as live rows are. Since the socket opens from index.html (decision 0026) the ' +
+    'server answers the tail while the entry evaluates, and that task stretches on 2 cores: longest task 257–305 ms with ' +
+    `the early socket against 140–191 ms without (10,000-call session, alternating builds, same minutes). ${CONTENTION}`,
+  'reopen.last-card-vs-node':
+    'The Node client got faster, not the page slower: since decision 0026 a whole-history subscribe is sent from the items the ' +
+    'replay from the start serialized (subscribe → caught-up 648 → 199 ms), while the page draws the 200-event tail’s cards. ' +
+    'The page itself, alternating builds on a 3,000-call session in the same minutes: first rows 1.09 s before → 1.00 s after. ' +
+    CONTENTION,
+  'reopen.last-card-vs-single':
+    'Not traced yet. The 1-call session’s last card comes in 630–860 ms (the page’s start and one read card); the 3,000-call ' +
+    'session’s tail is 200 events of grep, glob and read cards (a glob card alone is 1,700 elements) read from a 50 MB log, ' +
+    'and its first screen mounts two card bodies a frame. ' +
+    CONTENTION,
   'bundle.initial-js':
     'react-markdown with micromark, mdast and hast utilities is in the entry chunk because Timeline → AssistantMessage imports ' +
     'AssistantMarkdown statically. Building with react-markdown aliased to a stub gives 125.6 kB gzip (−35 kB): loading ' +

@@ -18,8 +18,8 @@ import type { ConsoleMessage, Page } from '@playwright/test';
 export const PROBE_MARKER = '__toolcards_reopen__';
 
 export interface ProbeConfig {
-  /** Accessible name the session's last card starts with (`Read <marker path>`). */
-  lastCardLabel: string;
+  /** Accessible name the session's last card starts with (`Read <marker path>`); none: no last card is looked for. */
+  lastCardLabel?: string;
   /** Timeline rows of the whole session (today: one per tool call). */
   rows: number;
 }
@@ -93,7 +93,7 @@ export function probeScript(config: ProbeConfig): string {
       }
     }
     let lastCardShown = state.lastCardMs !== null || pending.has('lastCardMs');
-    if (!lastCardShown) {
+    if (!lastCardShown && config.lastCardLabel !== undefined) {
       for (const card of scroller.querySelectorAll('article[aria-label]')) {
         if (!card.getAttribute('aria-label').startsWith(config.lastCardLabel)) continue;
         if (card.classList.contains('tc-card--call') || card.getAttribute('aria-busy') === 'true') continue;
@@ -111,7 +111,8 @@ export function probeScript(config: ProbeConfig): string {
       }
     }
   };
-  const done = () => state.completeMs !== null;
+  // A short session is complete before its last card's body has mounted (a frame or two later): look on until both are seen.
+  const done = () => state.completeMs !== null && (state.lastCardMs !== null || config.lastCardLabel === undefined);
   const native = window.requestAnimationFrame.bind(window);
   window.requestAnimationFrame = (callback) => native((time) => { callback(time); if (!done()) queueMicrotask(check); });
   const everyFrame = () => { check(); if (!done()) native(everyFrame); };

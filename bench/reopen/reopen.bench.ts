@@ -72,6 +72,8 @@ export const reopenBench: BenchDefinition = {
       const address: ServerAddress = { origin: server.origin, token: server.token };
       const session = await makeSession(context, address, workspace, sizes.calls);
       const long = await makeSession(context, address, workspace, sizes.longCalls);
+      // What any session costs to open (the page's start, one card): the long ones are compared with it.
+      const single = await makeSession(context, address, workspace, 1);
       const logBytes = async (id: string) => (await stat(path.join(dataDir, 'sessions', `${id}.jsonl`))).size;
       const sessionBytes = await logBytes(session.sessionId);
       const longBytes = await logBytes(long.sessionId);
@@ -83,6 +85,8 @@ export const reopenBench: BenchDefinition = {
       // every later one a fresh page in that context (warm), paired with a Node client's receive.
       const warm = await browser.newContext({ viewport: VIEWPORT });
       const pages: PageRun[] = [];
+      const singles: PageRun[] = [];
+      const openSingle = (browserContext: BrowserContext) => openSession(browserContext, server, single, { lastCardLabel, rows: 1, timeoutMs: sizes.lastCardTimeoutMs, cold: false });
       const nodeMs: number[] = [];
       const nodeFrames: { frames: number; historyFrames: number; bytes: number }[] = [];
       const caseStarted = performance.now();
@@ -91,7 +95,9 @@ export const reopenBench: BenchDefinition = {
         if (received.events !== session.lastSeq + 1) throw new Error(`the Node client received ${received.events} events, not ${session.lastSeq + 1}`);
         nodeMs.push(received.ms);
         nodeFrames.push(received);
-        const run = await openSession(warm, server, session, { lastCardLabel, rows: sizes.calls, timeoutMs: sizes.lastCardTimeoutMs, cold: index === 0 });
+        const open = () => openSession(warm, server, session, { lastCardLabel, rows: sizes.calls, timeoutMs: sizes.lastCardTimeoutMs, cold: index === 0 });
+        // Warm runs are paired with the 1-call session in the same context, alternating which goes first.
+        const run = index === 0 ? await open() : await pairedWithSingle(open, singles, index, () => openSingle(warm));
         pages.push(run);
         context.log(`${sizes.calls} calls, ${run.cold ? 'cold' : 'warm'}: ${describeRun(run)}; Node client ${received.ms.toFixed(0)} ms`);
         // A time-out skips the rest of the case: the figure is missed either way, and each try costs the full limit.
@@ -105,12 +111,14 @@ export const reopenBench: BenchDefinition = {
       await warmUp.goto(`${server.url}#/s/${session.sessionId}`);
       await warmUp.close();
       const longRuns: PageRun[] = [];
+      const longSingles: PageRun[] = [];
       const longNodeMs: number[] = [];
       const longStarted = performance.now();
       const longRunCount = context.quick ? 2 : 3;
       for (let index = 0; index < longRunCount; index += 1) {
         longNodeMs.push((await receiveHistory(address, long.sessionId, sizes.longTimeoutMs)).ms);
-        const run = await openSession(longContext, server, long, { lastCardLabel, rows: sizes.longCalls, timeoutMs: sizes.longTimeoutMs, cold: false });
+        const open = () => openSession(longContext, server, long, { lastCardLabel, rows: sizes.longCalls, timeoutMs: sizes.longTimeoutMs, cold: false });
+        const run = await pairedWithSingle(open, longSingles, index, () => openSingle(longContext));
         longRuns.push(run);
         context.log(`${sizes.longCalls} calls: ${describeRun(run)}`);
         if (run.completeMs === undefined || (index >= 1 && performance.now() - longStarted > sizes.caseBudgetMs)) break;
@@ -120,7 +128,7 @@ export const reopenBench: BenchDefinition = {
       const cold = await measureColdReplay(path.join(dataDir, 'sessions', `${long.sessionId}.jsonl`), context.runs);
 
       return {
-        figures: figuresOf(sizes, pages, nodeMs, longRuns, cold),
+        figures: [...figuresOf(sizes, pages, nodeMs, longRuns, cold), ...singleFigures(sizes, pages.filter((run) => !run.cold), singles, longRuns, longSingles)],
         details: detailsOf(sizes, { session, long, sessionBytes, longBytes, workspace }, pages, nodeMs, nodeFrames, longRuns, longNodeMs, cold),
       };
     } finally {
@@ -179,6 +187,44 @@ async function openSession(context: BrowserContext, server: ToolcardsProcess, se
   } finally {
     await page.close();
   }
+}
+
+/** Runs `open` and the 1-call session's open one after the other, the single first on odd runs; keeps the single's run. */
+async function pairedWithSingle(open: () => Promise<PageRun>, singles: PageRun[], index: number, openSingle: () => Promise<PageRun>): Promise<PageRun> {
+  if (index % 2 === 1) singles.push(await openSingle());
+  const run = await open();
+  if (index % 2 === 0) singles.push(await openSingle());
+  return run;
+}
+
+/** Issue 28: a long session's last card against a 1-call session's, in the same browser (pairs). */
+function singleFigures(sizes: Sizes, pages: PageRun[], singles: PageRun[], longRuns: PageRun[], longSingles: PageRun[]): Figure[] {
+  const lastCard = (run: PageRun) => run.lastCardMs;
+  const figures: Figure[] = [];
+  if (singles.length > 0) {
+    figures.push(measuredFigure('reopen.single-last-card', 'reopen a 1-call session: last card visible and finished', 'ms', samplesOf(singles, lastCard, () => sizes.lastCardTimeoutMs)));
+    figures.push(
+      measuredFigure(
+        'reopen.last-card-vs-single',
+        `reopen ${sizes.calls.toLocaleString('en-US')} calls: last card ÷ a 1-call session's (same browser, pairs)`,
+        'ratio',
+        pairwiseRatios(samplesOf(pages.slice(0, singles.length), lastCard, () => sizes.lastCardTimeoutMs), samplesOf(singles, lastCard, () => sizes.lastCardTimeoutMs)),
+        { op: '≤', value: 1.3 },
+      ),
+    );
+  }
+  if (longSingles.length > 0) {
+    figures.push(
+      measuredFigure(
+        'reopen.long-last-card-vs-single',
+        `reopen ${sizes.longCalls.toLocaleString('en-US')} calls: last card ÷ a 1-call session's (same browser, pairs)`,
+        'ratio',
+        pairwiseRatios(samplesOf(longRuns.slice(0, longSingles.length), lastCard, (run) => run.untilMs), samplesOf(longSingles, lastCard, () => sizes.lastCardTimeoutMs)),
+        { op: '≤', value: 1.5 },
+      ),
+    );
+  }
+  return figures;
 }
 
 function describeRun(run: PageRun): string {

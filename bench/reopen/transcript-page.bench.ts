@@ -122,7 +122,7 @@ async function measureStart(browserContext: BrowserContext, start: () => Promise
   const rss = watchPeakRss(server.pid, RSS_SAMPLE_MS);
   const page = await browserContext.newPage();
   try {
-    await page.addInitScript({ content: probeScript({ lastCardLabel: '\u0000none', rows: Number.MAX_SAFE_INTEGER }) });
+    await page.addInitScript({ content: probeScript({ rows: Number.MAX_SAFE_INTEGER }) });
     const probe = new ProbeChannel(page);
     const started = Date.now();
     await page.goto(`${server.url}#/s/cc-${AGENT_SESSION}`, { waitUntil: 'commit', timeout: PAGE_TIMEOUT_MS });

@@ -51,6 +51,11 @@ export class LazySessionLog {
     return this.writer ? this.writer.nextSeq : this.end.lastSeq + 1;
   }
 
+  /** Bytes of complete lines in the file: as read, or as written since. */
+  get bytes(): number {
+    return this.writer ? this.writer.sizeBytes : this.end.completeBytes;
+  }
+
   /** True once the writer lock is held. */
   get writing(): boolean {
     return this.writer !== undefined;

@@ -253,6 +253,7 @@ export class SessionRegistry {
       },
     );
     const viewable = opening.then(async (opened) => {
+      historyItems.expectLog(opened.log.bytes);
       try {
         // Asking for the files starts the replay at once (`needWhole` is set below, before anyone can ask).
         const replayed = { fold: filesFold, fed, want: () => needWhole() };

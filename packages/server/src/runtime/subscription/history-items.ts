@@ -4,6 +4,11 @@ import { historyItem } from './history-item';
 
 /** Serialized characters kept at most; past it the items are let go and pages are read from the log. */
 export const HISTORY_ITEMS_MAX_CHARS = 32 * 1024 * 1024;
+/**
+ * A log larger than this is not serialized at all: its items would pass the bound (a 10,000-read
+ * toolcards log of 113 MB makes more), and the work would be thrown away.
+ */
+export const HISTORY_ITEMS_MAX_LOG_BYTES = 2 * HISTORY_ITEMS_MAX_CHARS;
 
 /**
  * A log's history items (lean, with their views, serialized) from its start, made as the
@@ -35,6 +40,11 @@ export class HistoryItems {
     if (this.chars > this.maxChars) return this.drop();
     this.seqs.push(event.seq);
     this.items.push(json);
+  }
+
+  /** Gives up before any work when the log is too large for the items to stay within the bound. */
+  expectLog(bytes: number): void {
+    if (bytes > HISTORY_ITEMS_MAX_LOG_BYTES) this.drop();
   }
 
   /** The replay has ended: the items are the log's up to where it ended. */

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { HistoryItem, NewSessionEvent } from '@toolcards/protocol';
 import { KEPT_CALL_LINE_BYTES, LogSeqIndex, SessionStore } from '@toolcards/session';
 import type { Presenters } from '../view-computation';
-import { HistoryItems } from './history-items';
+import { HISTORY_ITEMS_MAX_LOG_BYTES, HistoryItems } from './history-items';
 import { SessionHistory } from './session-history';
 
 /** Presenters that show the args they were given, so a view says which call it came from. */
@@ -93,6 +93,12 @@ describe('SessionHistory', () => {
     await store.replay(log.id, (event) => items.observe(event));
     items.complete();
     expect(items.itemsIn(0, 4)).toBeUndefined();
+    // A log too large for the bound is not serialized at all.
+    const tooLarge = new HistoryItems(presenters);
+    tooLarge.expectLog(HISTORY_ITEMS_MAX_LOG_BYTES + 1);
+    await store.replay(log.id, (event) => tooLarge.observe(event));
+    tooLarge.complete();
+    expect(tooLarge.itemsIn(0, 4)).toBeUndefined();
     const history = new SessionHistory(new LogSeqIndex(log.path), log.id, presenters, items);
     expect((await itemsOf(history, 0, 4)).map(titleOf)).toEqual(['grep 414', 'grep result, args of 414 chars', 'grep 18', 'grep result, args of 18 chars']);
     await store.close();
