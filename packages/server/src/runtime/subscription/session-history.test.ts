@@ -25,6 +25,15 @@ describe('SessionHistory', () => {
 
   const titleOf = (item: HistoryItem) => (item.view as { title?: string } | undefined)?.title;
 
+  /** A store in a temp data dir with one new session's log open for appending. */
+  async function newSession() {
+    const dir = await mkdtemp(join(tmpdir(), 'toolcards-history-'));
+    dirs.push(dir);
+    const store = await SessionStore.open({ dataDir: dir, indexPersistDelayMs: 5 });
+    const { log } = await store.create('/w');
+    return { store, log };
+  }
+
   async function itemsOf(history: SessionHistory, fromSeq: number, beforeSeq: number): Promise<HistoryItem[]> {
     const items: HistoryItem[] = [];
     await history.send({ fromSeq, beforeSeq }, async (frame) => {
@@ -35,10 +44,7 @@ describe('SessionHistory', () => {
   }
 
   it('gives a result its view from a large call read back from the log, and a second result of a call none, as live', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'toolcards-history-'));
-    dirs.push(dir);
-    const store = await SessionStore.open({ dataDir: dir, indexPersistDelayMs: 5 });
-    const { log } = await store.create('/w');
+    const { store, log } = await newSession();
     const pattern = 'x'.repeat(KEPT_CALL_LINE_BYTES * 2);
     // seq 0 large call · 1 small call · 2 result of 0 · 3 result of 1 · 4 a second result of 1
     for (const event of [call('big', pattern), call('small', 'TODO'), result('big'), result('small'), result('small')]) log.append(event);
@@ -54,10 +60,7 @@ describe('SessionHistory', () => {
   });
 
   it('sends a range the replay from the start serialized from those items, as reading the log would, and reads what came after', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'toolcards-history-'));
-    dirs.push(dir);
-    const store = await SessionStore.open({ dataDir: dir, indexPersistDelayMs: 5 });
-    const { log } = await store.create('/w');
+    const { store, log } = await newSession();
     const pattern = 'x'.repeat(KEPT_CALL_LINE_BYTES * 2);
     for (const event of [call('big', pattern), call('small', 'TODO'), result('big'), result('small'), result('small')]) log.append(event);
     const read = new SessionHistory(new LogSeqIndex(log.path), log.id, presenters);
@@ -83,10 +86,7 @@ describe('SessionHistory', () => {
   });
 
   it('lets the items go past their bound: pages are read from the log', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'toolcards-history-'));
-    dirs.push(dir);
-    const store = await SessionStore.open({ dataDir: dir, indexPersistDelayMs: 5 });
-    const { log } = await store.create('/w');
+    const { store, log } = await newSession();
     for (const event of [call('a', 'x'.repeat(400)), result('a'), call('b', 'TODO'), result('b')]) log.append(event);
     log.close();
     const items = new HistoryItems(presenters, 600);
