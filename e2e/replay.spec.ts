@@ -1,7 +1,17 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { card, cardTexts, expectHighlighted } from './support/cards';
+import type { Page } from '@playwright/test';
+import { card, cardTexts, expectHighlighted, timelineOf } from './support/cards';
 import { expect, runCommand, test } from './support/test';
+
+/**
+ * No call still running: a pending call card has the title its result card will have, and a
+ * server stopped while the glob still ran logs it as cancelled (SEARCH_ABORTED), so the reopened
+ * session rightly showed an error card where the test looked for the glob's (CI, under load).
+ */
+async function expectAllFinished(page: Page): Promise<void> {
+  await expect(timelineOf(page).locator('article[aria-busy="true"]')).toHaveCount(0);
+}
 
 test.use({
   workspaceFiles: {
@@ -21,6 +31,7 @@ test('a session reopened after a restart renders the same cards as live', async 
   await expect(card(page, /^Glob /)).toBeVisible();
   await runCommand(page, '/read missing.ts');
   await expect(card(page, /^Error: Read missing\.ts — file not found/)).toBeVisible();
+  await expectAllFinished(page);
   const live = await cardTexts(page);
   expect(live).toHaveLength(4);
 
@@ -50,6 +61,7 @@ test('a session whose log lost a line in the middle reopens with every other car
   await expect(card(page, /^Read src\/greet\.ts/)).toBeVisible();
   await runCommand(page, '/glob **/*.ts');
   await expect(card(page, /^Glob /)).toBeVisible();
+  await expectAllFinished(page);
   const sessionId = await page.evaluate(() => /#\/s\/([^/]+)/.exec(location.hash)?.[1]);
   expect(sessionId).toBeDefined();
 
