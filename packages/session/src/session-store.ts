@@ -184,12 +184,14 @@ export class SessionStore {
     const whole = (): Promise<ReplayReport> => {
       if (replay) return replay;
       replay = replayWhole();
+      // Whoever started it may not wait for it (the index asked for the head); the caller of `whole` sees a failure.
       replay.then(
         () => replayEnded?.(true),
-        () => replayEnded?.(false),
+        () => {
+          index.headUnreadable();
+          replayEnded?.(false);
+        },
       );
-      // Whoever started it may not wait for it (the index asked for the head); the caller of `whole` sees a failure.
-      replay.catch(() => index.headUnreadable());
       return replay;
     };
     const index = LogSeqIndex.fromTail(path, tail, () => void whole());
