@@ -32,7 +32,9 @@ export interface LineTokenizerOptions {
 /**
  * One line through the grammar, coloured for both themes: `text` is the line's own string
  * (not a slice of a joined chunk — V8 runs the grammar's regexes 2–4.5× slower on those),
- * and `stack` the state the previous line left. Adjacent tokens of one look are merged.
+ * and `stack` the state the previous line left. Adjacent tokens of one look are merged, and a
+ * run of spaces or tabs joins its neighbour: its colour is never seen, and every token is an
+ * element the card lays out (a third of a code line's tokens are blanks).
  *
  * As Shiki does, an empty line is not tokenized and leaves the state as it was, so colours
  * stay what Shiki's codeToTokens gave. A line cut at `maxChars`, or stopped by the time
@@ -61,8 +63,14 @@ export function tokenizeLine(
     const content = text.slice(covered, end);
     covered = end;
     const style = styles.styleOf(token.scopes);
-    if (last && sameStyle(last.style, style)) {
+    if (last && (sameStyle(last.style, style) || (isBlank(content) && !style.underline && !last.style.underline))) {
       last.token.text += content;
+      continue;
+    }
+    if (last && isBlank(last.token.text) && !last.style.underline && !style.underline) {
+      // A line's indentation takes the look of what follows it.
+      last = { token: styledToken(last.token.text + content, style), style };
+      line[line.length - 1] = last.token;
       continue;
     }
     last = { token: styledToken(content, style), style };
@@ -79,6 +87,12 @@ function styledToken(text: string, style: TokenStyle): HighlightedToken {
   if (style.italic) token.italic = true;
   if (style.underline) token.underline = true;
   return token;
+}
+
+const BLANK = /^[ \t]+$/;
+
+function isBlank(text: string): boolean {
+  return BLANK.test(text);
 }
 
 function sameStyle(a: TokenStyle, b: TokenStyle): boolean {
