@@ -34,7 +34,7 @@ describe('the export highlighter (the app highlighter in Node)', () => {
     // Line 2 opens inside the comment of line 1: its first token has the comment's colour, not the keyword's.
     const comment = decoded[0]![0]!;
     expect(decoded[1]![0]!.light).toBe(comment.light);
-    expect(decoded[1]!.some((token) => token.text.trim() === 'export' && token.light !== comment.light)).toBe(true);
+    expect(decoded[1]!.some((token) => token.text.trim().startsWith('export') && token.light !== comment.light)).toBe(true);
     // The same window again in the same file is not written twice.
     expect(await highlighter.windowsFor(read)).toEqual([]);
   });
